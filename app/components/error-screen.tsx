@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Logo } from "./logo";
+import { buttonVariants } from "./ui/button";
+
+/** The translated page for a missing page, a refused one, or a failure. */
+export function ErrorScreen({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const kind = status === 404 ? "notFound" : status === 403 ? "forbidden" : "server";
+  return (
+    <main className="flex min-h-[70vh] flex-col items-center justify-center gap-6 p-8 text-center">
+      <Logo size="md" />
+      <p className="text-6xl font-bold text-indigo-600">{status}</p>
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold">{t(`errorPage.${kind}.title`)}</h1>
+        <p className="max-w-md text-slate-600">{t(`errorPage.${kind}.description`)}</p>
+      </div>
+      <Link to="/" className={buttonVariants()}>
+        {t("errorPage.home")}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,301 @@
+import {
+  BotIcon,
+  ClipboardCheckIcon,
+  FileTextIcon,
+  GraduationCapIcon,
+  LayoutDashboardIcon,
+  LifeBuoyIcon,
+  Link2Icon,
+  LockIcon,
+  LogOutIcon,
+  MenuIcon,
+  MoreVerticalIcon,
+  NetworkIcon,
+  PanelLeftCloseIcon,
+  PanelLeftOpenIcon,
+  SearchIcon,
+  SettingsIcon,
+  ShieldIcon,
+  SparklesIcon,
+  TrophyIcon,
+  XIcon,
+} from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, PrefetchPageLinks, useFetcher, useLocation } from "react-router";
+import type { Profile, Subscription } from "~/lib/api.server";
+import { ADMIN_SECTIONS, isActive, MAIN_SECTIONS, type Section } from "~/lib/navigation";
+import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
+import { BookingButton } from "./booking-dialog";
+import { LanguageSwitcher } from "./language-switcher";
+import { Logo } from "./logo";
+import { SubscriptionBadge } from "./subscription";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
+
+const ICONS: Record<string, typeof LayoutDashboardIcon> = {
+  dashboard: LayoutDashboardIcon,
+  seoLlms: SparklesIcon,
+  leaderboard: TrophyIcon,
+  backlinks: Link2Icon,
+  recherche: SearchIcon,
+  audit: ClipboardCheckIcon,
+  articles: FileTextIcon,
+  seoSilos: NetworkIcon,
+  agentSeo: BotIcon,
+  academy: GraduationCapIcon,
+  adminAcademy: ShieldIcon,
+};
+
+const MOBILE_TOGGLE_ID = "sidebar-mobile-open";
+
+/**
+ * Desktop (≥1024 px): 240 px, or 80 px collapsed; the state lives in a cookie so the server renders
+ * it right. Below 1024 px: a 280 px overlay with a backdrop, closed at first. Its open state is a
+ * checkbox, so the toggle and the backdrop work without JavaScript too.
+ */
+export function Sidebar({
+  profile,
+  subscription,
+  collapsed: savedCollapsed,
+  bookingUrl,
+}: {
+  profile: Profile;
+  subscription: Subscription | null;
+  collapsed: boolean;
+  bookingUrl: string | null;
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("collapsed");
+  const collapsed = typeof pending === "string" ? pending === "1" : savedCollapsed;
+  const closeMobile = () => setMobileOpen(false);
+
+  return (
+    <>
+      <input
+        type="checkbox"
+        id={MOBILE_TOGGLE_ID}
+        className="peer sr-only"
+        checked={mobileOpen}
+        onChange={(event) => setMobileOpen(event.target.checked)}
+        aria-label={t("sidebar.toggle")}
+        aria-controls="app-sidebar"
+      />
+      <label
+        htmlFor={MOBILE_TOGGLE_ID}
+        className="fixed left-3 top-3 z-30 inline-flex size-10 cursor-pointer items-center justify-center rounded-md border border-slate-200 bg-white shadow-sm lg:hidden"
+        data-testid="sidebar-mobile-toggle"
+      >
+        <MenuIcon className="size-5" aria-hidden />
+        <span className="sr-only">{t("sidebar.open")}</span>
+      </label>
+      {/* The backdrop is a label for the same checkbox: a click on it closes the overlay. */}
+      <label htmlFor={MOBILE_TOGGLE_ID} className="fixed inset-0 z-40 hidden bg-slate-950/40 peer-checked:block lg:!hidden" data-testid="sidebar-backdrop">
+        <span className="sr-only">{t("sidebar.close")}</span>
+      </label>
+      <aside
+        id="app-sidebar"
+        data-collapsed={collapsed}
+        aria-label={t("sidebar.label")}
+        className={cn(
+          "fixed inset-y-0 left-0 z-50 flex w-[280px] -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform duration-200 peer-checked:translate-x-0",
+          "lg:sticky lg:top-0 lg:h-screen lg:translate-x-0 lg:transition-[width]",
+          collapsed ? "lg:w-20" : "lg:w-60",
+        )}
+      >
+        <div className={cn("flex h-16 items-center justify-between gap-2 px-4", collapsed && "lg:justify-center lg:px-2")}>
+          <Link to="/dashboard" onClick={closeMobile}>
+            <Logo size="sm" compact={collapsed} />
+          </Link>
+          <label htmlFor={MOBILE_TOGGLE_ID} className="cursor-pointer rounded p-1 text-slate-500 hover:bg-slate-100 lg:hidden">
+            <XIcon className="size-5" aria-hidden />
+            <span className="sr-only">{t("sidebar.close")}</span>
+          </label>
+          <fetcher.Form method="post" action="/preferences" className={cn("hidden lg:block", collapsed && "lg:hidden")}>
+            <CollapseFields collapsed={!collapsed} pathname={pathname} hydrated={hydrated} />
+            <button type="submit" className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("sidebar.collapse")} title={t("sidebar.collapse")}>
+              <PanelLeftCloseIcon className="size-5" aria-hidden />
+            </button>
+          </fetcher.Form>
+        </div>
+        {collapsed ? (
+          <fetcher.Form method="post" action="/preferences" className="hidden justify-center pb-2 lg:flex">
+            <CollapseFields collapsed={false} pathname={pathname} hydrated={hydrated} />
+            <button type="submit" className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("sidebar.expand")} title={t("sidebar.expand")}>
+              <PanelLeftOpenIcon className="size-5" aria-hidden />
+            </button>
+          </fetcher.Form>
+        ) : null}
+
+        <nav className="flex-1 overflow-y-auto px-3 py-2" aria-label={t("sidebar.navigation")}>
+          <ul className="grid gap-1">
+            {MAIN_SECTIONS.map((section) => (
+              <NavItem key={section.to} section={section} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} />
+            ))}
+          </ul>
+          {profile.role === "admin" ? (
+            <div className="mt-6" data-testid="admin-section">
+              <p className={cn("px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400", collapsed && "lg:sr-only")}>{t("sidebar.administration")}</p>
+              <ul className="grid gap-1">
+                {ADMIN_SECTIONS.map((section) => (
+                  <NavItem key={section.to} section={section} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} />
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </nav>
+
+        <div className="grid gap-1 border-t border-slate-200 px-3 py-3">
+          <BookingButton bookingUrl={bookingUrl} collapsed={collapsed} onNavigate={closeMobile} />
+          <NavItem section={{ to: "/support", key: "support" }} icon={LifeBuoyIcon} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} asListItem={false} />
+        </div>
+
+        <ProfileCard profile={profile} subscription={subscription} collapsed={collapsed} onNavigate={closeMobile} />
+      </aside>
+    </>
+  );
+}
+
+function CollapseFields({ collapsed, pathname, hydrated }: { collapsed: boolean; pathname: string; hydrated: boolean }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="sidebar" />
+      <input type="hidden" name="collapsed" value={collapsed ? "1" : "0"} />
+      {/* Without JavaScript the post is a navigation, so the action sends the browser back here. */}
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname} />}
+    </>
+  );
+}
+
+function NavItem({
+  section,
+  collapsed,
+  pathname,
+  onNavigate,
+  icon,
+  asListItem = true,
+}: {
+  section: Section;
+  collapsed: boolean;
+  pathname: string;
+  onNavigate: () => void;
+  icon?: typeof LayoutDashboardIcon;
+  asListItem?: boolean;
+}) {
+  const { t } = useTranslation();
+  const Icon = icon ?? ICONS[section.key] ?? SparklesIcon;
+  const label = t(`nav.${section.key}`);
+  const active = isActive(section, pathname);
+  const link = (
+    <NavLink
+      to={section.to}
+      onClick={onNavigate}
+      aria-current={active ? "page" : undefined}
+      title={collapsed ? label : undefined}
+      data-locked={section.locked || undefined}
+      className={cn(
+        "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+        active ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100",
+        collapsed && "lg:justify-center lg:px-0",
+      )}
+    >
+      <Icon className="size-5 shrink-0" aria-hidden />
+      <span className={cn("flex-1 truncate", collapsed && "lg:sr-only")}>{label}</span>
+      {section.locked ? (
+        <LockIcon className={cn("size-3.5 shrink-0 text-slate-400", collapsed && "lg:hidden")} aria-label={t("sidebar.locked")} role="img" />
+      ) : null}
+    </NavLink>
+  );
+  return asListItem ? <li>{link}</li> : link;
+}
+
+function initials(profile: Profile) {
+  const first = profile.profile.first_name?.[0] ?? profile.email[0] ?? "?";
+  const last = profile.profile.last_name?.[0] ?? "";
+  return `${first}${last}`.toUpperCase();
+}
+
+function ProfileCard({
+  profile,
+  subscription,
+  collapsed,
+  onNavigate,
+}: {
+  profile: Profile;
+  subscription: Subscription | null;
+  collapsed: boolean;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const [prefetch, setPrefetch] = useState(false);
+  const name = [profile.profile.first_name, profile.profile.last_name].filter(Boolean).join(" ");
+  return (
+    <div className={cn("flex items-center gap-2 border-t border-slate-200 p-3", collapsed && "lg:flex-col")}>
+      <Link
+        to="/settings/informations"
+        onClick={onNavigate}
+        onMouseEnter={() => setPrefetch(true)}
+        onFocus={() => setPrefetch(true)}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-md p-1 hover:bg-slate-100"
+        data-testid="profile-card"
+      >
+        {profile.profile.profile_picture_url ? (
+          <img src={profile.profile.profile_picture_url} alt="" className="size-9 shrink-0 rounded-full object-cover" />
+        ) : (
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700" aria-hidden>
+            {initials(profile)}
+          </span>
+        )}
+        <span className={cn("grid min-w-0 gap-0.5", collapsed && "lg:sr-only")}>
+          <span className="truncate text-sm font-medium text-slate-900">{name || profile.email}</span>
+          <span className="flex items-center gap-1.5">
+            <SubscriptionBadge subscription={subscription} />
+          </span>
+        </span>
+      </Link>
+      {/* Seed 000 §2: the card prefetches the three settings tabs. */}
+      {prefetch ? (
+        <>
+          <PrefetchPageLinks page="/settings/informations" />
+          <PrefetchPageLinks page="/settings/billing" />
+          <PrefetchPageLinks page="/settings/integrations" />
+        </>
+      ) : null}
+      <ProfileMenu />
+    </div>
+  );
+}
+
+function ProfileMenu() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form method="post" action="/auth/logout" id="profile-logout" className="hidden" />
+      <DropdownMenu>
+        <DropdownMenuTrigger className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("profileMenu.label")}>
+          <MoreVerticalIcon className="size-4" aria-hidden />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" side="top">
+          <DropdownMenuItem asChild>
+            <Link to="/settings/informations">
+              <SettingsIcon aria-hidden /> {t("profileMenu.settings")}
+            </Link>
+          </DropdownMenuItem>
+          <div className="px-2 py-1.5">
+            <LanguageSwitcher />
+          </div>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <button type="submit" form="profile-logout">
+              <LogOutIcon aria-hidden /> {t("auth.logout")}
+            </button>
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
+  );
+}

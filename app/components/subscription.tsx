@@ -1,0 +1,56 @@
+import { SparklesIcon, XIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import type { Subscription } from "~/lib/api.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
+
+/** Seed 000 §2: free shows as Starter; green for starter/free, blue for paid plans; Starter when none. */
+export function SubscriptionBadge({ subscription, className }: { subscription: Subscription | null; className?: string }) {
+  const { t } = useTranslation();
+  const plan = !subscription || subscription.plan_id === "free" ? "starter" : subscription.plan_id;
+  const free = plan === "starter";
+  return (
+    <span
+      data-plan={plan}
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-[11px] font-semibold",
+        free ? "bg-emerald-100 text-emerald-800" : "bg-blue-100 text-blue-800",
+        className,
+      )}
+    >
+      {t(`plans.${plan}`)}
+    </span>
+  );
+}
+
+export function isSubscriptionActive(subscription: Subscription | null) {
+  return subscription?.status === "active";
+}
+
+/** Invites users without an active subscription to take one; dismissal is remembered in a cookie. */
+export function SubscriptionBanner({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  if (fetcher.state !== "idle" || fetcher.data) return null;
+  return (
+    <div role="region" aria-label={t("banner.label")} className="flex items-center gap-3 bg-indigo-600 px-4 py-2 text-sm text-white">
+      <SparklesIcon className="size-4 shrink-0" aria-hidden />
+      <p className="flex-1">
+        <span className="md:hidden">{t("banner.mobile")}</span>
+        <span className="hidden md:inline">{t("banner.desktop")}</span>
+      </p>
+      <Link to="/settings/billing" className="rounded-md bg-white px-3 py-1 text-xs font-semibold text-indigo-700 hover:bg-indigo-50">
+        {t("banner.cta")}
+      </Link>
+      <fetcher.Form method="post" action="/preferences">
+        <input type="hidden" name="intent" value="banner" />
+        {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname} />}
+        <button type="submit" className="rounded p-1 hover:bg-indigo-500" aria-label={t("banner.dismiss")}>
+          <XIcon className="size-4" aria-hidden />
+        </button>
+      </fetcher.Form>
+    </div>
+  );
+}

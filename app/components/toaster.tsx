@@ -1,0 +1,87 @@
+import { AlertTriangleIcon, CheckCircle2Icon, InfoIcon, XCircleIcon, XIcon } from "lucide-react";
+import { Toast as ToastPrimitive } from "radix-ui";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MAX_TOASTS, TOAST_DURATION_MS, type Toast, type ToastType } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
+
+const ICONS: Record<ToastType, typeof InfoIcon> = {
+  success: CheckCircle2Icon,
+  error: XCircleIcon,
+  warning: AlertTriangleIcon,
+  info: InfoIcon,
+};
+
+const TONES: Record<ToastType, string> = {
+  success: "border-emerald-200 bg-emerald-50 text-emerald-900",
+  error: "border-red-200 bg-red-50 text-red-900",
+  warning: "border-amber-200 bg-amber-50 text-amber-900",
+  info: "border-sky-200 bg-sky-50 text-sky-900",
+};
+
+/**
+ * Shows the toast the server put in the flash cookie. Before hydration (or without JavaScript)
+ * it is a plain status box; after, radix toasts that time out and close with Escape.
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<Toast[]>(toast ? [toast] : []);
+
+  useEffect(() => {
+    if (!toast) return;
+    setToasts((current) => (current.some((item) => item.id === toast.id) ? current : [...current, toast].slice(-MAX_TOASTS)));
+  }, [toast]);
+
+  if (!hydrated) {
+    return toast ? (
+      <div className="fixed bottom-4 right-4 z-[100] w-[calc(100%-2rem)] max-w-sm">
+        <ToastBody toast={toast} />
+      </div>
+    ) : null;
+  }
+
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" label={t("toast.region")}>
+      {toasts.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          duration={TOAST_DURATION_MS[item.type]}
+          type={item.type === "error" ? "foreground" : "background"}
+          onOpenChange={(open) => {
+            if (!open) setToasts((current) => current.filter((other) => other.id !== item.id));
+          }}
+          className="data-[state=closed]:animate-out data-[state=open]:animate-in"
+        >
+          <ToastBody toast={item} radix closeLabel={t("common.close")} />
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-4 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 outline-none" />
+    </ToastPrimitive.Provider>
+  );
+}
+
+function ToastBody({ toast, radix = false, closeLabel }: { toast: Toast; radix?: boolean; closeLabel?: string }) {
+  const Icon = ICONS[toast.type];
+  const Title = radix ? ToastPrimitive.Title : "p";
+  const Description = radix ? ToastPrimitive.Description : "p";
+  return (
+    <div
+      role={radix ? undefined : toast.type === "error" ? "alert" : "status"}
+      data-toast-type={toast.type}
+      className={cn("flex items-start gap-3 rounded-lg border p-4 shadow-lg", TONES[toast.type])}
+    >
+      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <div className="grid flex-1 gap-1">
+        <Title className="text-sm font-semibold">{toast.title}</Title>
+        {toast.description ? <Description className="text-sm opacity-90">{toast.description}</Description> : null}
+      </div>
+      {radix ? (
+        <ToastPrimitive.Close className="rounded-sm opacity-70 hover:opacity-100" aria-label={closeLabel}>
+          <XIcon className="size-4" aria-hidden />
+        </ToastPrimitive.Close>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import type { TFunction } from "i18next";
+import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { getApi } from "../../server/api";
+import type { AppConfigSchema } from "../../server/app-config/routes";
+import type { SessionSchema } from "../../server/auth/routes";
+import type { PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
+import { getConfig } from "../../server/config";
+import type { ProfileSchema } from "../../server/users/routes";
+import { clientIpContext } from "./context";
+import { commitSession, destroySession, readSession, type WebSession } from "./session.server";
+import { setToast } from "./toast.server";
+import { getFixedT } from "~/middleware/i18next.server";
+
+export type Session = z.infer<typeof SessionSchema>;
+export type Profile = z.infer<typeof ProfileSchema>;
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+export type Plan = z.infer<typeof PlanSchema>;
+export type AppConfig = z.infer<typeof AppConfigSchema>;
+
+/** Seed 000 §7: 30 s unless a call says otherwise. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** Seed 001 §9: a token counts as expired 10 s before it does. */
+const REFRESH_MARGIN_MS = 10_000;
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Headers,
+  ) {
+    super(message);
+  }
+}
+
+export type ApiResult<T> = { data: T; status: number; headers: Headers };
+
+type CallOptions = {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  timeoutMs?: number;
+};
+
+/**
+ * The web app's only way to the API. It holds the session of one request: refreshes the access
+ * token shortly before it expires, retries once after a 401, makes identical GETs once, and calls
+ * the Hono app in process (or over HTTP when API_URL is set).
+ */
+export class ApiClient {
+  #session: WebSession | null;
+  #refreshing: Promise<WebSession> | undefined;
+  readonly #gets = new Map<string, Promise<ApiResult<unknown>>>();
+  /** True when this request refreshed the tokens, so the response must carry the new cookie. */
+  sessionChanged = false;
+
+  constructor(
+    private readonly options: { request: Request; session: WebSession | null; clientIp: string; t: TFunction },
+  ) {
+    this.#session = options.session;
+  }
+
+  get session() {
+    return this.#session;
+  }
+
+  // ---- endpoints -------------------------------------------------------------------------
+
+  readonly auth = {
+    login: (body: { email: string; redirect_to: string; locale: string }) =>
+      this.#send<{ message: string }>("POST", "/auth/login", { body }),
+    verify: (token: string) => this.#send<Session>("POST", "/auth/verify", { body: { token } }),
+    logout: (scope: "local" | "global" | "others" = "local") =>
+      this.#authed<null>("POST", "/auth/logout", { query: { scope } }),
+  };
+
+  readonly user = {
+    profile: () => this.get<Profile>("/user/profile"),
+    update: (body: { first_name?: string | null; last_name?: string | null; website_url?: string | null; locale?: string }) =>
+      this.#authed<Profile>("PATCH", "/user/profile", { body }),
+  };
+
+  readonly subscription = {
+    current: () => this.get<{ subscription: Subscription | null }>("/subscription/current"),
+    plans: () => this.get<{ plans: Plan[] }>("/subscription/plans"),
+  };
+
+  config = () => this.#sendShared<AppConfig>("/config");
+
+  // ---- transport -------------------------------------------------------------------------
+
+  /** An authenticated GET; the same path in the same request is fetched once. */
+  get<T>(path: string, options: Omit<CallOptions, "body"> = {}): Promise<T> {
+    return this.#shared(path, options, () => this.#authed<T>("GET", path, options));
+  }
+
+  #sendShared<T>(path: string): Promise<T> {
+    return this.#shared(`public:${path}`, {}, () => this.#send<T>("GET", path, {}));
+  }
+
+  async #shared<T>(key: string, options: CallOptions, call: () => Promise<ApiResult<T>>): Promise<T> {
+    const cacheKey = `${key}?${JSON.stringify(options.query ?? {})}`;
+    let pending = this.#gets.get(cacheKey) as Promise<ApiResult<T>> | undefined;
+    if (!pending) {
+      pending = call();
+      this.#gets.set(cacheKey, pending);
+      pending.catch(() => this.#gets.delete(cacheKey));
+    }
+    return (await pending).data;
+  }
+
+  async mutate<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, options: CallOptions = {}) {
+    // A write may change what earlier GETs of this request returned.
+    this.#gets.clear();
+    return this.#authed<T>(method, path, options);
+  }
+
+  async #authed<T>(method: string, path: string, options: CallOptions): Promise<ApiResult<T>> {
+    let session = await this.#currentSession();
+    try {
+      return await this.#send<T>(method, path, options, session.access_token);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+      session = await this.#refresh(session);
+      try {
+        return await this.#send<T>(method, path, options, session.access_token);
+      } catch (retryError) {
+        if (retryError instanceof ApiRequestError && retryError.status === 401) throw await this.#expired();
+        throw retryError;
+      }
+    }
+  }
+
+  async #currentSession(): Promise<WebSession> {
+    const session = this.#session;
+    if (!session) throw await this.#expired();
+    if (session.expires_at * 1000 - REFRESH_MARGIN_MS <= Date.now()) return this.#refresh(session);
+    return session;
+  }
+
+  /** One refresh per request however many loaders ask at once. */
+  #refresh(session: WebSession): Promise<WebSession> {
+    this.#refreshing ??= this.#send<Session>("POST", "/auth/token", {
+      query: { grant_type: "refresh_token" },
+      body: { refresh_token: session.refresh_token },
+    }).then(
+      ({ data }) => {
+        this.setSession(data);
+        this.sessionChanged = true;
+        return this.#session!;
+      },
+      async (error) => {
+        if (error instanceof ApiRequestError && (error.status === 401 || error.status === 400)) throw await this.#expired();
+        throw error;
+      },
+    );
+    return this.#refreshing;
+  }
+
+  setSession(session: Session) {
+    this.#session = {
+      access_token: session.access_token,
+      refresh_token: session.refresh_token,
+      expires_at: session.expires_at,
+      user: { id: session.user.id, email: session.user.email, role: session.user.role },
+    };
+  }
+
+  /** Seed 000 §4/§8: an unrefreshable session ends on the sign-in page with the "Session expirée" toast. */
+  async #expired(): Promise<Response> {
+    const headers = new Headers();
+    headers.append("Set-Cookie", await destroySession());
+    const { t } = this.options;
+    headers.append("Set-Cookie", await setToast({ type: "error", title: t("auth.sessionExpired.title"), description: t("auth.sessionExpired.description") }));
+    return redirect("/auth?mode=login", { headers });
+  }
+
+  async #send<T>(method: string, path: string, options: CallOptions, token?: string): Promise<ApiResult<T>> {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== "") search.set(name, String(value));
+    }
+    const target = `/api/v1${path}${search.size ? `?${search}` : ""}`;
+    const headers = new Headers({ accept: "application/json" });
+    if (options.body !== undefined) headers.set("content-type", "application/json");
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    const userAgent = this.options.request.headers.get("user-agent");
+    if (userAgent) headers.set("user-agent", userAgent);
+    const init: RequestInit = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
+
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const apiUrl = getConfig().API_URL;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new ApiRequestError(504, this.options.t("errors.timeout", { seconds: Math.round(timeoutMs / 1000) }), "timeout")),
+        timeoutMs,
+      );
+    });
+    let response: Response;
+    try {
+      const call = apiUrl
+        ? fetch(new URL(target, apiUrl), { ...init, headers: withForwardedFor(headers, this.options.clientIp), signal: AbortSignal.timeout(timeoutMs) })
+        : Promise.resolve(getApi().request(target, init, { clientIp: this.options.clientIp }));
+      response = await Promise.race([call, timeout]);
+    } catch (error) {
+      if (error instanceof ApiRequestError) throw error;
+      throw new ApiRequestError(502, this.options.t("errors.network"), "network");
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const data = response.status === 204 ? null : await response.json().catch(() => null);
+    // Seed 000 §7: 202 means accepted and still processing, not a failure.
+    if (!response.ok) {
+      const body = (data ?? {}) as { message?: string; error?: string; code?: string; errors?: Record<string, string[]> };
+      const message =
+        response.status === 431 ? this.options.t("errors.headersTooLarge") : body.message || body.error || response.statusText || this.options.t("errors.requestFailed");
+      throw new ApiRequestError(response.status, message, body.code, body.errors, response.headers);
+    }
+    return { data: data as T, status: response.status, headers: response.headers };
+  }
+}
+
+function withForwardedFor(headers: Headers, ip: string) {
+  const copy = new Headers(headers);
+  copy.set("x-forwarded-for", ip);
+  return copy;
+}
+
+export const apiContext = createContext<ApiClient>();
+
+/** Builds the request's API client from the session cookie; writes the cookie back when tokens rotated. */
+export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const client = new ApiClient({
+    request,
+    session: await readSession(request),
+    clientIp: context.get(clientIpContext),
+    t: await getFixedT(context),
+  });
+  context.set(apiContext, client);
+  const response = await next();
+  if (client.sessionChanged && client.session) {
+    response.headers.append("Set-Cookie", await commitSession(client.session));
+  }
+  return response;
+};
+
+export function getApiClient(context: Readonly<RouterContextProvider>): ApiClient {
+  return context.get(apiContext);
+}
+
+/** The guard every protected loader and action starts with. */
+export function requireSession(context: Readonly<RouterContextProvider>, request: Request): WebSession {
+  const session = getApiClient(context).session;
+  if (!session) {
+    const url = new URL(request.url);
+    const redirectTo = `${url.pathname}${url.search}`;
+    throw redirect(`/auth?mode=login&redirectTo=${encodeURIComponent(redirectTo)}`);
+  }
+  return session;
+}
+
+/** Only a same-site path: never `//evil.example` or an absolute URL. */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}

@@ -1,0 +1,4 @@
+import { createContext } from "react-router";
+
+/** The end user's IP address, set by the HTTP server for each request (rate limits need it). */
+export const clientIpContext = createContext<string>("unknown");

@@ -1,0 +1,52 @@
+/** The sections of the app: sidebar entries, breadcrumbs and placeholder titles all read from here. */
+export type Section = {
+  to: string;
+  /** i18n key under `nav.` */
+  key: string;
+  locked?: boolean;
+  admin?: boolean;
+};
+
+export const MAIN_SECTIONS: Section[] = [
+  { to: "/dashboard", key: "dashboard" },
+  { to: "/seo-llms", key: "seoLlms" },
+  { to: "/leaderboard", key: "leaderboard" },
+  { to: "/backlinks", key: "backlinks" },
+  { to: "/recherche", key: "recherche", locked: true },
+  { to: "/audit", key: "audit", locked: true },
+  { to: "/articles", key: "articles", locked: true },
+  { to: "/seo-silos", key: "seoSilos", locked: true },
+  { to: "/agent-seo", key: "agentSeo", locked: true },
+  { to: "/academy", key: "academy" },
+];
+
+export const ADMIN_SECTIONS: Section[] = [{ to: "/admin/academy", key: "adminAcademy", admin: true }];
+
+const OTHER_SECTIONS: Section[] = [
+  { to: "/support", key: "support" },
+  { to: "/booking", key: "booking" },
+  { to: "/onboarding/setup", key: "onboardingSetup" },
+  { to: "/onboarding", key: "onboarding" },
+  { to: "/settings/informations", key: "settingsInformations" },
+  { to: "/settings/integrations", key: "settingsIntegrations" },
+  { to: "/settings/billing", key: "settingsBilling" },
+  { to: "/settings", key: "settings" },
+];
+
+const ALL = [...ADMIN_SECTIONS, ...OTHER_SECTIONS, ...MAIN_SECTIONS];
+
+/** The section a path belongs to: its own entry or the closest parent (so /seo-llms/x is SEO LLMs). */
+export function sectionFor(pathname: string): Section | undefined {
+  return ALL.filter((section) => pathname === section.to || pathname.startsWith(`${section.to}/`)).sort(
+    (a, b) => b.to.length - a.to.length,
+  )[0];
+}
+
+/** Seed 000 §2: these collapse the sidebar by themselves the first time they are entered. */
+export function isAcademyPath(pathname: string) {
+  return /^\/(admin\/)?academy(\/|$)/.test(pathname);
+}
+
+export function isActive(section: Section, pathname: string) {
+  return pathname === section.to || pathname.startsWith(`${section.to}/`);
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "./website";
+
+/**
+ * Form schemas shared by the server action and the browser. Messages are i18n keys: the Field
+ * component translates them, so the same schema speaks English and French.
+ */
+export const LoginSchema = z.object({
+  email: z.email({ error: (issue) => (issue.input === undefined ? "validation.required" : "validation.email") }).max(254, "validation.email"),
+  redirectTo: z.string().optional(),
+});
+
+const personName = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(2, "validation.nameLength")
+  .max(50, "validation.nameLength");
+
+export const ProfileFormSchema = z.object({
+  firstName: personName,
+  lastName: personName,
+  website: z
+    .string()
+    .max(WEBSITE_MAX_LENGTH, "validation.websiteTooLong")
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return null;
+      const website = normaliseWebsite(value);
+      if (!website) {
+        ctx.addIssue({ code: "custom", message: "validation.websiteInvalid" });
+        return z.NEVER;
+      }
+      return website;
+    }),
+});

@@ -1,0 +1,71 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorScreen } from "./components/error-screen";
+import { Toaster } from "./components/toaster";
+import { apiMiddleware } from "./lib/api.server";
+import { readToast } from "./lib/toast.server";
+import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, apiMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, clear } = await readToast(request);
+  return data({ locale: getLocale(context), toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const locale = rootData?.locale ?? i18n.language ?? "en";
+
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [i18n, locale]);
+
+  useEffect(() => {
+    // A marker the e2e suite waits for before JavaScript-only interactions.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster toast={rootData?.toast ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    return <ErrorScreen status={error.status} />;
+  }
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  return <ErrorScreen status={500} />;
+}

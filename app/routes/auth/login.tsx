@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { MailCheckIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { Field } from "~/components/field";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { Logo } from "~/components/logo";
+import { Button } from "~/components/ui/button";
+import { ApiRequestError, getApiClient, safeRedirect } from "~/lib/api.server";
+import { LoginSchema } from "~/lib/schemas";
+import { getConfig } from "../../../server/config";
+import { getFixedT, getLocale } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Sightline" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (getApiClient(context).session) throw redirect("/dashboard");
+  const url = new URL(request.url);
+  const t = await getFixedT(context);
+  return {
+    title: `${t("auth.login.title")} · Sightline`,
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  }
+  const t = await getFixedT(context);
+  const redirectTo = safeRedirect(submission.value.redirectTo, "");
+  const verifyUrl = new URL("/auth/verify", getConfig().APP_URL);
+  if (redirectTo) verifyUrl.searchParams.set("redirectTo", redirectTo);
+  try {
+    await getApiClient(context).auth.login({ email: submission.value.email, redirect_to: verifyUrl.toString(), locale: getLocale(context) });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    const minutes = Math.max(1, Math.ceil(Number(error.headers?.get("retry-after") ?? 60) / 60));
+    const message =
+      error.code === "rate_limited_email"
+        ? t("auth.login.rateLimitedEmail", { minutes })
+        : error.code === "rate_limited_ip"
+          ? t("auth.login.rateLimitedIp", { minutes })
+          : error.status === 400 && error.errors?.email
+            ? t("validation.email")
+            : error.message || t("auth.login.failed");
+    return data({ result: submission.reply({ formErrors: [message] }), sentTo: null }, { status: error.status === 429 ? 429 : 400 });
+  }
+  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-8 bg-gradient-to-b from-indigo-50 to-slate-50 p-6">
+      <Logo size="lg" />
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        {actionData?.sentTo ? (
+          <div className="grid gap-4 text-center" data-testid="check-inbox">
+            <MailCheckIcon className="mx-auto size-10 text-indigo-600" aria-hidden />
+            <h1 className="text-xl font-semibold">{t("auth.sent.title")}</h1>
+            <p className="text-slate-600">{t("auth.sent.description", { email: actionData.sentTo })}</p>
+            <p className="text-sm text-slate-500">{t("auth.sent.expiry")}</p>
+            <Link to={`/auth?mode=login${loaderData.redirectTo ? `&redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`} className="text-sm font-medium text-indigo-600 hover:underline">
+              {t("auth.sent.again")}
+            </Link>
+          </div>
+        ) : (
+          <div className="grid gap-6">
+            <div className="grid gap-2 text-center">
+              <h1 className="text-2xl font-semibold">{t("auth.login.title")}</h1>
+              <p className="text-slate-600">{t("auth.login.description")}</p>
+            </div>
+            <Form method="post" {...getFormProps(form)} className="grid gap-4">
+              <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+              <Field meta={fields.email} label={t("auth.login.email")} type="email" autoComplete="email" placeholder="you@company.com" autoFocus />
+              {form.errors?.length ? (
+                <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+                  {form.errors.map((error) => t(error, { defaultValue: error })).join(" ")}
+                </p>
+              ) : null}
+              <Button type="submit" disabled={submitting}>
+                {submitting ? t("auth.login.sending") : t("auth.login.submit")}
+              </Button>
+            </Form>
+          </div>
+        )}
+      </div>
+      <LanguageSwitcher />
+    </main>
+  );
+}

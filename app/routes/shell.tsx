@@ -1,0 +1,58 @@
+import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
+import type { Route } from "./+types/shell";
+import { LegalFooter } from "~/components/legal-footer";
+import { PageHeader } from "~/components/page-header";
+import { Sidebar } from "~/components/sidebar";
+import { isSubscriptionActive, SubscriptionBanner } from "~/components/subscription";
+import { getApiClient, requireSession } from "~/lib/api.server";
+import { isAcademyPath } from "~/lib/navigation";
+import { readPreferences, writePreferences } from "~/lib/preferences.server";
+import { getConfig } from "../../server/config";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  const [profile, { subscription }] = await Promise.all([api.user.profile(), api.subscription.current()]);
+  const preferences = await readPreferences(request);
+  const headers = new Headers();
+  let collapsed = preferences.sidebarCollapsed;
+  // Seed 000 §2: the academy collapses the sidebar by itself, the first time only.
+  if (isAcademyPath(new URL(request.url).pathname) && !preferences.academyCollapsed) {
+    collapsed = true;
+    headers.append("Set-Cookie", await writePreferences({ ...preferences, sidebarCollapsed: true, academyCollapsed: true }));
+  }
+  const config = getConfig();
+  return data(
+    {
+      profile,
+      subscription,
+      collapsed,
+      showBanner: !isSubscriptionActive(subscription) && !preferences.bannerDismissed,
+      bookingUrl: config.BOOKING_URL ?? null,
+      legalSiteUrl: config.LEGAL_SITE_URL,
+    },
+    { headers },
+  );
+}
+
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isAcademyPath(nextUrl.pathname) && !isAcademyPath(currentUrl.pathname)) return true;
+  return defaultShouldRevalidate;
+}
+
+export default function Shell({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-screen">
+      <Sidebar profile={loaderData.profile} subscription={loaderData.subscription} collapsed={loaderData.collapsed} bookingUrl={loaderData.bookingUrl} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        {loaderData.showBanner ? <SubscriptionBanner pathname={pathname} /> : null}
+        <PageHeader pathname={pathname} />
+        <main className="flex-1">
+          <Outlet />
+        </main>
+        <LegalFooter legalSiteUrl={loaderData.legalSiteUrl} />
+      </div>
+    </div>
+  );
+}

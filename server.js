@@ -1,0 +1,75 @@
+// Starts Sightline: the API and the web app in one HTTP server, plus the job workers
+// (unless JOBS_IN_PROCESS=false). `--worker` runs only the job workers.
+// Plain JavaScript because it runs before anything is compiled: in production it loads the
+// bundle `react-router build` made of server/app.ts; in development it asks Vite for it.
+import { createServer } from "node:http";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const WORKER_ONLY = process.argv.includes("--worker");
+process.env.NODE_ENV ??= "production";
+
+// Node rejects anything above this on its own; the API answers 431 JSON above 16 KiB.
+const MAX_HEADER_SIZE = 64 * 1024;
+
+async function main() {
+  if (DEVELOPMENT) return development();
+  const server = await import("./build/server/index.js");
+  const config = server.getConfig();
+  if (WORKER_ONLY) {
+    await server.start({ jobs: "work" });
+    console.log(JSON.stringify({ level: "info", message: "worker.ready" }));
+    return onShutdown(() => server.stop());
+  }
+  await server.start();
+  const root = new Hono();
+  root.use("/assets/*", serveStatic({ root: "./build/client", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
+  root.use("*", serveStatic({ root: "./build/client" }));
+  root.route("/", server.app);
+  const http = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { maxHeaderSize: MAX_HEADER_SIZE } }, (info) => {
+    console.log(JSON.stringify({ level: "info", message: "server.listening", url: `http://localhost:${info.port}`, app_url: config.APP_URL }));
+  });
+  onShutdown(async () => {
+    await new Promise((resolve) => http.close(resolve));
+    await server.stop();
+  });
+}
+
+async function development() {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  const load = () => devServer.ssrLoadModule("./server/app.ts");
+  const first = await load();
+  await first.start();
+  const port = first.getConfig().PORT;
+  const http = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
+    devServer.middlewares(req, res, async () => {
+      const { app } = await load();
+      getRequestListener(app.fetch)(req, res);
+    });
+  });
+  http.listen(port, () => console.log(`Sightline (development) on http://localhost:${port}`));
+}
+
+function onShutdown(close) {
+  let closing = false;
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, async () => {
+      if (closing) return;
+      closing = true;
+      try {
+        await close();
+      } finally {
+        process.exit(0);
+      }
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An expected failure with the HTTP status and the `{message}` body the client shows. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: { code?: string; errors?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, extra?: ApiError["extra"]) => new ApiError(400, message, extra);
+export const unauthorized = (message = "No authentication session", code?: string) =>
+  new ApiError(401, message, { code });
+export const forbidden = (message = "Forbidden") => new ApiError(403, message);
+export const notFound = (message = "Not found") => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number, code?: string) =>
+  new ApiError(429, message, { code, headers: { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) } });

@@ -1,0 +1,63 @@
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { configRoutes } from "../app-config/routes";
+import { authRoutes } from "../auth/routes";
+import { subscriptionRoutes } from "../billing/routes";
+import { getConfig } from "../config";
+import { logger } from "../logger";
+import { userRoutes } from "../users/routes";
+import { ApiError } from "./errors";
+import { headerLimit } from "./middleware";
+import { createRouter } from "./router";
+
+/** The /api/v1 application: one router per domain, one error shape, one OpenAPI document. */
+export function createApi() {
+  const api = createRouter().basePath("/api/v1");
+
+  api.use("*", requestId({ headerName: "x-request-id" }));
+  api.use("*", headerLimit);
+  if (getConfig().LOG_REQUESTS) {
+    api.use("*", async (c, next) => {
+      const started = performance.now();
+      await next();
+      logger.info("api.request", { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), request_id: c.get("requestId") });
+    });
+  }
+
+  api.route("/auth", authRoutes);
+  api.route("/config", configRoutes);
+  api.route("/user", userRoutes);
+  api.route("/subscription", subscriptionRoutes);
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Sightline API", version: "1.0.0", description: "The API behind the Sightline web app; the same contract serves external clients." },
+    servers: [{ url: "/" }],
+  });
+
+  api.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  api.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.extra.headers ?? {})) c.header(name, value);
+      return c.json({ message: error.message, ...(error.extra.code && { code: error.extra.code }), ...(error.extra.errors && { errors: error.extra.errors }) }, error.status);
+    }
+    if (error instanceof HTTPException) {
+      // Hono's own validators (malformed JSON, wrong content type) end up here.
+      return c.json({ message: error.message || "Bad request" }, error.status);
+    }
+    logger.error("api.unhandled", { error: error instanceof Error ? error.stack : String(error), request_id: c.get("requestId"), path: c.req.path });
+    return c.json({ message: "Internal server error" }, 500);
+  });
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+let shared: Api | undefined;
+
+/** The one API instance of this process: mounted by the HTTP server and called in process by the web app. */
+export function getApi(): Api {
+  shared ??= createApi();
+  return shared;
+}

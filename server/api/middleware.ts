@@ -1,0 +1,68 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { verifyAccessToken } from "../auth/tokens";
+import { getConfig } from "../config";
+import { authSessions, users } from "../db/schema";
+import { getDb } from "../runtime";
+import type { ApiEnv } from "./env";
+import { ApiError, forbidden, unauthorized } from "./errors";
+
+/** Node itself refuses headers over 64 KiB (server.js); past this we answer 431 with a readable body. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+export const HEADERS_TOO_LARGE = "Request headers too large. Please clear your browser cookies and try again.";
+
+export const headerLimit: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  let size = 0;
+  c.req.raw.headers.forEach((value, name) => {
+    size += name.length + value.length + 4;
+  });
+  if (size > MAX_HEADER_BYTES) return c.json({ message: HEADERS_TOO_LARGE }, 431);
+  await next();
+};
+
+/** The end user's address: given by the in-process caller, else the socket (or the proxy, if trusted). */
+export function clientIp(c: Context<ApiEnv>): string {
+  if (c.env?.clientIp) return c.env.clientIp;
+  if (getConfig().TRUST_PROXY) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * Bearer access token → the signed-in user. One query checks that the session is still open, so
+ * signing out takes effect at once and a role change is seen on the next request.
+ */
+export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
+  const header = c.req.header("authorization") ?? "";
+  const [scheme, token] = header.split(" ");
+  if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized();
+  const claims = await verifyAccessToken(token);
+  if (!claims) throw unauthorized("Invalid or expired access token", "bad_jwt");
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, claims.sid), eq(users.id, claims.sub), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())));
+  if (!row) throw unauthorized("Session not found", "session_not_found");
+  c.set("user", { ...row, sessionId: claims.sid });
+  await next();
+});
+
+export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
+  if (c.get("user")?.role !== "admin") throw forbidden("Administrator access required");
+  await next();
+});
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

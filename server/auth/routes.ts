@@ -1,0 +1,124 @@
+import { createRoute } from "@hono/zod-openapi";
+import { getDb } from "../runtime";
+import type { ApiEnv } from "../api/env";
+import { clientIp, requireAuth } from "../api/middleware";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import { LOGOUT_SCOPES, logout, refreshSession, requestMagicLink, verifyMagicLink } from "./service";
+
+export const AuthUserSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    aud: z.string(),
+    role: z.enum(["user", "admin"]),
+    created_at: z.string(),
+    last_sign_in_at: z.string().nullable(),
+    app_metadata: z.record(z.string(), z.unknown()),
+    user_metadata: z.record(z.string(), z.unknown()),
+    identities: z.array(z.unknown()),
+    factors: z.array(z.unknown()),
+  })
+  .openapi("User");
+
+export const SessionSchema = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    expires_in: z.number().int(),
+    expires_at: z.number().int().openapi({ description: "Unix time (seconds) when the access token expires" }),
+    token_type: z.literal("bearer"),
+    user: AuthUserSchema,
+  })
+  .openapi("Session");
+
+const MessageSchema = z.object({ message: z.string() });
+
+const login = createRoute({
+  method: "post",
+  path: "/login",
+  tags: ["auth"],
+  summary: "E-mail a single-use sign-in link",
+  request: {
+    body: jsonBody(
+      z.object({
+        email: z.email().max(254),
+        redirect_to: z.string().max(2048).optional().openapi({ description: "App origin plus /auth/verify; the link adds ?token=" }),
+        locale: z.enum(["en", "fr"]).default("en"),
+      }),
+    ),
+  },
+  responses: {
+    200: jsonResponse(MessageSchema, "Link sent"),
+    400: errorResponse("Invalid e-mail or redirect"),
+    429: errorResponse("Too many links asked for this address or network"),
+  },
+});
+
+const verify = createRoute({
+  method: "post",
+  path: "/verify",
+  tags: ["auth"],
+  summary: "Exchange a sign-in link token for a session",
+  request: { body: jsonBody(z.object({ token: z.string().min(1).max(200) })) },
+  responses: {
+    200: jsonResponse(SessionSchema, "Signed in"),
+    400: errorResponse("Link invalid (code link_invalid), already used (link_used) or expired (link_expired)"),
+  },
+});
+
+const token = createRoute({
+  method: "post",
+  path: "/token",
+  tags: ["auth"],
+  summary: "Rotate a refresh token",
+  request: {
+    query: z.object({ grant_type: z.literal("refresh_token") }),
+    body: jsonBody(z.object({ refresh_token: z.string().min(1).max(200) })),
+  },
+  responses: {
+    200: jsonResponse(SessionSchema, "New session"),
+    400: errorResponse("Unsupported grant type"),
+    401: errorResponse("Refresh token invalid, reused or its session revoked"),
+  },
+});
+
+const signOut = createRoute({
+  method: "post",
+  path: "/logout",
+  tags: ["auth"],
+  summary: "Sign out this session, every session, or every other session",
+  security: bearer,
+  middleware: [requireAuth] as const,
+  request: { query: z.object({ scope: z.enum(LOGOUT_SCOPES).default("local") }) },
+  responses: { 204: { description: "Signed out" }, 401: errorResponse("Not signed in") },
+});
+
+export const authRoutes = createRouter()
+  .openapi(login, async (c) => {
+    const body = c.req.valid("json");
+    await requestMagicLink(await getDb(), {
+      email: body.email,
+      redirectTo: body.redirect_to,
+      locale: body.locale,
+      ip: clientIp(c),
+    });
+    return c.json({ message: "Check your e-mail for the sign-in link." }, 200);
+  })
+  .openapi(verify, async (c) => {
+    const session = await verifyMagicLink(await getDb(), c.req.valid("json").token, {
+      userAgent: c.req.header("user-agent"),
+      ip: clientIp(c),
+    });
+    return c.json(session, 200);
+  })
+  .openapi(token, async (c) => {
+    const session = await refreshSession(await getDb(), c.req.valid("json").refresh_token);
+    return c.json(session, 200);
+  })
+  .openapi(signOut, async (c) => {
+    await logout(await getDb(), c.get("user"), c.req.valid("query").scope);
+    return c.body(null, 204);
+  });
+
+export type AuthRoutes = typeof authRoutes;
+export type { ApiEnv };

@@ -1,0 +1,204 @@
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { getConfig } from "../config";
+import type { Database } from "../db/client";
+import { authSessions, magicLinks, refreshTokens, type UserRow, users } from "../db/schema";
+import { badRequest, tooManyRequests, unauthorized } from "../api/errors";
+import { getMailer } from "../integrations/mail";
+import { logger } from "../logger";
+import { type MailLocale, magicLinkMail } from "./magic-link-mail";
+import { hit } from "./rate-limit";
+import { hashToken, randomToken, signAccessToken } from "./tokens";
+
+/**
+ * Two refreshes with the same token inside this window are the same client racing itself
+ * (parallel requests, a prefetch), not a stolen token: the second gets a sibling token.
+ */
+const REFRESH_REUSE_GRACE_MS = 10_000;
+
+export const LOGOUT_SCOPES = ["global", "local", "others"] as const;
+export type LogoutScope = (typeof LOGOUT_SCOPES)[number];
+
+export function normaliseEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+/** redirect_to must point back at this app, or a link in our mail could hand a token to anyone. */
+export function allowedRedirect(redirectTo: string | undefined): string {
+  const config = getConfig();
+  const fallback = `${config.APP_URL}/auth/verify`;
+  if (!redirectTo) return fallback;
+  let url: URL;
+  try {
+    url = new URL(redirectTo);
+  } catch {
+    throw badRequest("redirect_to must be an absolute URL", { errors: { redirect_to: ["Invalid URL"] } });
+  }
+  const origins = [config.APP_URL, ...config.ALLOWED_REDIRECT_ORIGINS].map((origin) => new URL(origin).origin);
+  if (!origins.includes(url.origin)) {
+    throw badRequest("redirect_to is not an allowed origin", { errors: { redirect_to: ["Origin not allowed"] } });
+  }
+  return url.toString();
+}
+
+export async function requestMagicLink(
+  db: Database,
+  input: { email: string; redirectTo?: string; locale: MailLocale; ip: string },
+) {
+  const config = getConfig();
+  const email = normaliseEmail(input.email);
+  const redirectTo = allowedRedirect(input.redirectTo);
+
+  const window = config.RATE_LIMIT_WINDOW_SECONDS;
+  const byIp = await hit(db, `magic-link:ip:${input.ip}`, config.RATE_LIMIT_IP, window);
+  if (!byIp.allowed) {
+    throw tooManyRequests("Too many sign-in requests from this network. Please wait before trying again.", byIp.retryAfterSeconds, "rate_limited_ip");
+  }
+  const byEmail = await hit(db, `magic-link:email:${email}`, config.RATE_LIMIT_EMAIL, window);
+  if (!byEmail.allowed) {
+    throw tooManyRequests("Too many sign-in links were sent to this address. Please wait before asking for another.", byEmail.retryAfterSeconds, "rate_limited_email");
+  }
+
+  const token = randomToken();
+  const ttl = config.MAGIC_LINK_TTL_SECONDS;
+  await db.insert(magicLinks).values({
+    tokenHash: hashToken(token),
+    email,
+    redirectTo,
+    locale: input.locale,
+    expiresAt: new Date(Date.now() + ttl * 1000),
+  });
+  const link = new URL(redirectTo);
+  link.searchParams.set("token", token);
+  await getMailer().send(magicLinkMail(email, link.toString(), input.locale, Math.round(ttl / 60)));
+  if (!config.SMTP_URL) logger.info("auth.magic_link", { email, link: link.toString() });
+}
+
+export type SessionContext = { userAgent?: string; ip?: string };
+
+/** Exchanges a link's token for a session; a link works once, and only before it expires. */
+export async function verifyMagicLink(db: Database, token: string, context: SessionContext) {
+  const tokenHash = hashToken(token);
+  const [link] = await db
+    .update(magicLinks)
+    .set({ usedAt: new Date() })
+    .where(and(eq(magicLinks.tokenHash, tokenHash), isNull(magicLinks.usedAt), gt(magicLinks.expiresAt, new Date())))
+    .returning();
+  if (!link) {
+    const [known] = await db.select().from(magicLinks).where(eq(magicLinks.tokenHash, tokenHash));
+    if (known?.usedAt) throw badRequest("This sign-in link has already been used.", { code: "link_used" });
+    if (known) throw badRequest("This sign-in link has expired.", { code: "link_expired" });
+    throw badRequest("This sign-in link is not valid.", { code: "link_invalid" });
+  }
+  const user = await signInUser(db, link.email, link.locale);
+  return createSession(db, user, context);
+}
+
+async function signInUser(db: Database, email: string, locale: string): Promise<UserRow> {
+  // The role follows ADMIN_EMAILS at every sign-in: the environment is the one place admins are named.
+  const role = getConfig().ADMIN_EMAILS.includes(email) ? "admin" : "user";
+  const now = new Date();
+  await db
+    .insert(users)
+    .values({ email, role, locale, lastSignInAt: now })
+    .onConflictDoNothing();
+  const [user] = await db
+    .update(users)
+    .set({ role, lastSignInAt: now })
+    .where(eq(sql`lower(${users.email})`, email))
+    .returning();
+  return user;
+}
+
+async function createSession(db: Database, user: UserRow, context: SessionContext) {
+  const config = getConfig();
+  const [session] = await db
+    .insert(authSessions)
+    .values({
+      userId: user.id,
+      userAgent: context.userAgent?.slice(0, 500),
+      ip: context.ip,
+      expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_SECONDS * 1000),
+    })
+    .returning();
+  const refreshToken = randomToken();
+  await db.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken) });
+  return issueSession(user, session.id, refreshToken);
+}
+
+async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
+  const ttl = getConfig().ACCESS_TOKEN_TTL_SECONDS;
+  const { token, expiresAt } = await signAccessToken({ sub: user.id, sid: sessionId, email: user.email, role: user.role }, ttl);
+  return {
+    access_token: token,
+    refresh_token: refreshToken,
+    expires_in: ttl,
+    expires_at: expiresAt,
+    token_type: "bearer" as const,
+    user: toAuthUser(user),
+  };
+}
+
+export function toAuthUser(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    aud: "authenticated",
+    role: user.role,
+    created_at: user.createdAt.toISOString(),
+    last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
+    app_metadata: { provider: "email", providers: ["email"], role: user.role },
+    user_metadata: { first_name: user.firstName, last_name: user.lastName },
+    identities: [],
+    factors: [],
+  };
+}
+
+/**
+ * Rotates a refresh token. Presenting a token that was already rotated (after the grace window)
+ * means it was copied: the whole session is revoked, for the thief and the owner alike.
+ */
+export async function refreshSession(db: Database, refreshToken: string) {
+  const tokenHash = hashToken(refreshToken);
+  const [row] = await db
+    .select({ token: refreshTokens, session: authSessions, user: users })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!row) throw unauthorized("Invalid refresh token", "refresh_token_not_found");
+  if (row.session.revokedAt) throw unauthorized("Session has been revoked", "session_not_found");
+  if (row.session.expiresAt <= new Date()) throw unauthorized("Session has expired", "session_expired");
+
+  if (row.token.rotatedAt) {
+    if (Date.now() - row.token.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+      await revokeSessions(db, eq(authSessions.id, row.session.id), "refresh_token_reuse");
+      logger.warn("auth.refresh_token_reuse", { sessionId: row.session.id, userId: row.user.id });
+      throw unauthorized("Refresh token already used", "refresh_token_already_used");
+    }
+  } else {
+    const rotated = await db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.rotatedAt)))
+      .returning({ id: refreshTokens.id });
+    // Lost a race with a concurrent refresh of the same token: still inside the grace window.
+    if (rotated.length === 0) logger.info("auth.refresh_race", { sessionId: row.session.id });
+  }
+  const next = randomToken();
+  await db.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: hashToken(next) });
+  return issueSession(row.user, row.session.id, next);
+}
+
+async function revokeSessions(db: Database, where: ReturnType<typeof eq>, reason: string) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(where, isNull(authSessions.revokedAt)));
+}
+
+export async function logout(db: Database, user: { id: string; sessionId: string }, scope: LogoutScope) {
+  const mine = eq(authSessions.userId, user.id);
+  if (scope === "local") await revokeSessions(db, and(mine, eq(authSessions.id, user.sessionId))!, "logout");
+  if (scope === "global") await revokeSessions(db, mine, "logout_global");
+  if (scope === "others") await revokeSessions(db, and(mine, ne(authSessions.id, user.sessionId))!, "logout_others");
+}

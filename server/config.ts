@@ -1,0 +1,121 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const csv = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("")
+  .transform((value) => value === "true" || value === "1");
+
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: int(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("data"),
+  /** postgres://… uses a PostgreSQL server; unset uses PGlite in DATA_DIR; memory:// an in-memory PGlite. */
+  DATABASE_URL: z.string().optional(),
+  /** Public origin of the web app; magic links point here. */
+  APP_URL: z.url().optional(),
+  /** Origins besides APP_URL that /auth/login accepts in redirect_to. */
+  ALLOWED_REDIRECT_ORIGINS: csv,
+  /** Signs access tokens and encrypts the session cookie. Required when several processes serve the app. */
+  SECRET_KEY: z.string().min(32).optional(),
+  /** When set, the web app calls the API over HTTP instead of in process. */
+  API_URL: z.url().optional(),
+  /** Honour X-Forwarded-For (set when behind a load balancer). */
+  TRUST_PROXY: bool,
+  /** Run pg-boss workers inside the web process (default) or only in `npm run worker`. */
+  JOBS_IN_PROCESS: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((value) => value === "true" || value === "1"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Sightline <no-reply@sightline.local>"),
+  ADMIN_EMAILS: csv.transform((emails) => emails.map((email) => email.toLowerCase())),
+  /** The scheduling widget (e.g. a Calendly or Cal.com page) shown by the booking button. */
+  BOOKING_URL: z.url().optional(),
+  /** The public site that hosts the legal pages the footer links to. */
+  LEGAL_SITE_URL: z.url().default("https://sightline.app").transform((url) => url.replace(/\/$/, "")),
+  SUPPORT_EMAIL: z.email().default("support@sightline.app"),
+  ACCESS_TOKEN_TTL_SECONDS: int(3600),
+  REFRESH_TOKEN_TTL_SECONDS: int(60 * 60 * 24 * 30),
+  MAGIC_LINK_TTL_SECONDS: int(15 * 60),
+  /** Magic links one address may ask for per window. */
+  RATE_LIMIT_EMAIL: int(5),
+  /** Magic links one IP address may ask for per window. */
+  RATE_LIMIT_IP: int(20),
+  RATE_LIMIT_WINDOW_SECONDS: int(15 * 60),
+  /** Overrides of the defaults served by GET /api/v1/config (seed 000 §9). */
+  APP_NAME: z.string().default("Sightline"),
+  APP_VERSION: z.string().default("1.0.0"),
+  SEO_LLM_QUESTIONS_PER_PROVIDER: int(1),
+  SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS: int(10),
+  SEO_LLM_ENABLED_PROVIDERS: z.string().default("chatgpt,perplexity,claude,grok"),
+  SEO_LLM_POLLING_INTERVAL_MS: int(5000),
+  USER_DEFAULT_QUESTION_LIMIT: int(10),
+  USER_ANALYSES_PER_DAY: int(10),
+  USER_ANALYSES_PER_MONTH: int(100),
+  LOG_REQUESTS: bool,
+});
+
+export type Config = z.infer<typeof EnvSchema> & { SECRET_KEY: string; APP_URL: string };
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  if (!cached) cached = loadConfig(process.env);
+  return cached;
+}
+
+/** Tests change the environment between files; this forgets the parsed copy. */
+export function resetConfig() {
+  cached = undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    APP_URL: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
+    SECRET_KEY: values.SECRET_KEY ?? localSecret(values.DATA_DIR),
+  };
+}
+
+/**
+ * Without SECRET_KEY a single installation still needs a stable key, or every restart would sign
+ * everyone out: keep a random one beside the data. Several processes must share SECRET_KEY instead.
+ */
+function localSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "secret.key");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = crypto.randomBytes(48).toString("base64url");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      // Another process created it first.
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** One type for both drivers; the union of the two driver types breaks drizzle's overloads (STACK.md #9). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle =
+  | { driver: "pglite"; db: Database; pglite: PGlite; close(): Promise<void> }
+  | { driver: "pg"; db: Database; pool: pg.Pool; url: string; close(): Promise<void> };
+
+const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
+
+/**
+ * `postgres://…` opens a pool on a PostgreSQL server; `memory://` an in-memory PGlite;
+ * anything else is a PGlite data directory.
+ */
+export async function openDatabase(target: string): Promise<DatabaseHandle> {
+  if (/^postgres(ql)?:\/\//.test(target)) {
+    const pool = new pg.Pool({ connectionString: target, max: 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { driver: "pg", db, pool, url: target, close: () => pool.end() };
+  }
+  let dataDir: string | undefined;
+  if (target !== "memory://") {
+    dataDir = path.resolve(target);
+    // PGlite creates only the last path segment.
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  }
+  const pglite = await PGlite.create(dataDir);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { driver: "pglite", db, pglite, close: () => pglite.close() };
+}

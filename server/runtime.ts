@@ -1,0 +1,71 @@
+import path from "node:path";
+import type PgBoss from "pg-boss";
+import { getConfig } from "./config";
+import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
+import { seedReferenceData } from "./db/seed";
+import { createBoss } from "./jobs/boss";
+import { createQueues, registerWorkers } from "./jobs/index";
+import { logger } from "./logger";
+
+/**
+ * The process-wide resources: the database and the job queue. Kept on globalThis so Vite's dev
+ * server, which re-imports modules on change, reuses them instead of opening a second PGlite.
+ */
+type Runtime = { handle: DatabaseHandle; boss: PgBoss | null };
+const state = globalThis as typeof globalThis & { __sightline?: Promise<Runtime> };
+
+export type StartOptions = {
+  /** Overrides DATABASE_URL / DATA_DIR (tests). */
+  databaseUrl?: string;
+  /** none: no queue at all (unit tests); send: enqueue only (web process); work: run workers too. */
+  jobs?: "none" | "send" | "work";
+};
+
+export function databaseTarget(): string {
+  const config = getConfig();
+  return config.DATABASE_URL ?? path.join(config.DATA_DIR, "pglite");
+}
+
+export function start(options: StartOptions = {}): Promise<Runtime> {
+  state.__sightline ??= boot(options).catch((error) => {
+    state.__sightline = undefined;
+    throw error;
+  });
+  return state.__sightline;
+}
+
+async function boot(options: StartOptions): Promise<Runtime> {
+  const config = getConfig();
+  const handle = await openDatabase(options.databaseUrl ?? databaseTarget());
+  await seedReferenceData(handle.db);
+  const jobs = options.jobs ?? (config.JOBS_IN_PROCESS ? "work" : "send");
+  let boss: PgBoss | null = null;
+  if (jobs !== "none") {
+    boss = createBoss(handle, { worker: jobs === "work" });
+    boss.on("error", (error) => logger.error("jobs.error", { error: String(error) }));
+    await boss.start();
+    await createQueues(boss);
+    if (jobs === "work") await registerWorkers(boss, handle.db);
+  }
+  logger.info("runtime.ready", { driver: handle.driver, jobs });
+  return { handle, boss };
+}
+
+export async function stop() {
+  const runtime = await state.__sightline;
+  state.__sightline = undefined;
+  if (!runtime) return;
+  await runtime.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  await runtime.handle.close();
+}
+
+/** The database of the running process (starting it with the defaults if nothing did yet). */
+export async function getDb(): Promise<Database> {
+  return (await start()).handle.db;
+}
+
+export async function getBoss(): Promise<PgBoss> {
+  const runtime = await start();
+  if (!runtime.boss) throw new Error("The job queue is not started in this process");
+  return runtime.boss;
+}

@@ -1,0 +1,78 @@
+import { createRoute } from "@hono/zod-openapi";
+import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "../../app/lib/website";
+import { requireAuth } from "../api/middleware";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import { getDb } from "../runtime";
+import { getUser, toProfile, updateProfile } from "./service";
+
+export const ProfileSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: z.enum(["user", "admin"]),
+    locale: z.string().nullable(),
+    created_at: z.string(),
+    profile: z.object({
+      first_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      profile_picture_url: z.string().nullable(),
+    }),
+    WebsiteURL: z.string().nullable().openapi({ description: "Normalised to https" }),
+  })
+  .openapi("UserProfile");
+
+const name = z.string().trim().max(50, "At most 50 characters");
+/** Empty clears a field; the rest is trimmed. */
+const optionalText = (schema: z.ZodString) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), schema.nullable()).optional();
+
+const ProfilePatchSchema = z.object({
+  first_name: optionalText(name.min(2, "At least 2 characters")),
+  last_name: optionalText(name.min(2, "At least 2 characters")),
+  website_url: optionalText(z.string().max(WEBSITE_MAX_LENGTH, `At most ${WEBSITE_MAX_LENGTH} characters`))
+    .transform((value, ctx) => {
+      if (value == null) return value;
+      const website = normaliseWebsite(value);
+      if (!website) {
+        ctx.addIssue({ code: "custom", message: "Not a valid website address" });
+        return z.NEVER;
+      }
+      return website;
+    }),
+  locale: z.enum(["en", "fr"]).optional(),
+});
+
+const getProfile = createRoute({
+  method: "get",
+  path: "/profile",
+  tags: ["user"],
+  summary: "The signed-in user's profile",
+  security: bearer,
+  middleware: [requireAuth] as const,
+  responses: { 200: jsonResponse(ProfileSchema, "Profile"), 401: errorResponse("Not signed in") },
+});
+
+const patchProfile = createRoute({
+  method: "patch",
+  path: "/profile",
+  tags: ["user"],
+  summary: "Update first name, last name, website or locale",
+  security: bearer,
+  middleware: [requireAuth] as const,
+  request: { body: jsonBody(ProfilePatchSchema) },
+  responses: {
+    200: jsonResponse(ProfileSchema, "Updated profile"),
+    400: errorResponse("Invalid field"),
+    401: errorResponse("Not signed in"),
+  },
+});
+
+export const userRoutes = createRouter()
+  .openapi(getProfile, async (c) => {
+    const user = await getUser(await getDb(), c.get("user").id);
+    return c.json(toProfile(user), 200);
+  })
+  .openapi(patchProfile, async (c) => {
+    const user = await updateProfile(await getDb(), c.get("user").id, c.req.valid("json"));
+    return c.json(toProfile(user), 200);
+  });

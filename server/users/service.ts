@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { type UserRow, users } from "../db/schema";
+import { notFound } from "../api/errors";
+
+export async function getUser(db: Database, id: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw notFound("User not found");
+  return user;
+}
+
+export function toProfile(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    locale: user.locale,
+    created_at: user.createdAt.toISOString(),
+    profile: {
+      first_name: user.firstName,
+      last_name: user.lastName,
+      profile_picture_url: user.profilePictureUrl,
+    },
+    WebsiteURL: user.websiteUrl,
+  };
+}
+
+export type ProfilePatch = {
+  first_name?: string | null;
+  last_name?: string | null;
+  website_url?: string | null;
+  locale?: "en" | "fr";
+};
+
+export async function updateProfile(db: Database, id: string, patch: ProfilePatch) {
+  const [user] = await db
+    .update(users)
+    .set({
+      ...(patch.first_name !== undefined && { firstName: patch.first_name }),
+      ...(patch.last_name !== undefined && { lastName: patch.last_name }),
+      ...(patch.website_url !== undefined && { websiteUrl: patch.website_url }),
+      ...(patch.locale !== undefined && { locale: patch.locale }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  if (!user) throw notFound("User not found");
+  return user;
+}
