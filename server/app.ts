@@ -17,7 +17,9 @@ const handleDocument = createRequestHandler(
 
 /** The whole HTTP surface of a web process: the JSON API, then every page of the React Router app. */
 export const app = new Hono<ApiEnv>();
-app.route("/", api);
+// The API owns its whole prefix, so an unknown /api/v1 path gets its JSON 404, not the app's page.
+app.all("/api/v1/*", (c) => api.fetch(c.req.raw, c.env));
+app.all("/api/v1", (c) => api.fetch(c.req.raw, c.env));
 app.all("*", (c) => {
   const context = new RouterContextProvider();
   context.set(clientIpContext, clientIp(c));

@@ -4,6 +4,7 @@ import { configRoutes } from "../app-config/routes";
 import { authRoutes } from "../auth/routes";
 import { subscriptionRoutes } from "../billing/routes";
 import { getConfig } from "../config";
+import { healthRoutes } from "../health/routes";
 import { logger } from "../logger";
 import { userRoutes } from "../users/routes";
 import { ApiError } from "./errors";
@@ -24,6 +25,7 @@ export function createApi() {
     });
   }
 
+  api.route("/health", healthRoutes);
   api.route("/auth", authRoutes);
   api.route("/config", configRoutes);
   api.route("/user", userRoutes);
