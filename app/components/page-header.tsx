@@ -2,20 +2,23 @@ import { ChevronRightIcon, HomeIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { sectionFor } from "~/lib/navigation";
+import { MobileMenuButton } from "./sidebar";
 
 /** The bar above every page: the dashboard's title there, a breadcrumb everywhere else (seed 000 §2). */
 export function PageHeader({ pathname }: { pathname: string }) {
   const { t } = useTranslation();
   if (pathname === "/dashboard") {
     return (
-      <header className="flex h-16 items-center border-b border-slate-200 bg-white pl-16 pr-6 lg:pl-6">
+      <header className="flex h-16 items-center border-b border-slate-200 bg-white px-4 lg:px-6">
+        <MobileMenuButton />
         <h1 className="text-lg font-semibold">{t("nav.dashboard")}</h1>
       </header>
     );
   }
   const crumbs = breadcrumb(pathname);
   return (
-    <header className="flex h-16 items-center border-b border-slate-200 bg-white pl-16 pr-6 lg:pl-6">
+    <header className="flex h-16 items-center border-b border-slate-200 bg-white px-4 lg:px-6">
+      <MobileMenuButton />
       <nav aria-label={t("breadcrumb.label")}>
         <ol className="flex items-center gap-1.5 text-sm text-slate-500">
           <li>

@@ -85,14 +85,6 @@ export function Sidebar({
         aria-label={t("sidebar.toggle")}
         aria-controls="app-sidebar"
       />
-      <label
-        htmlFor={MOBILE_TOGGLE_ID}
-        className="fixed left-3 top-3 z-30 inline-flex size-10 cursor-pointer items-center justify-center rounded-md border border-slate-200 bg-white shadow-sm lg:hidden"
-        data-testid="sidebar-mobile-toggle"
-      >
-        <MenuIcon className="size-5" aria-hidden />
-        <span className="sr-only">{t("sidebar.open")}</span>
-      </label>
       {/* The backdrop is a label for the same checkbox: a click on it closes the overlay. */}
       <label htmlFor={MOBILE_TOGGLE_ID} className="fixed inset-0 z-40 hidden bg-slate-950/40 peer-checked:block lg:!hidden" data-testid="sidebar-backdrop">
         <span className="sr-only">{t("sidebar.close")}</span>
@@ -157,6 +149,21 @@ export function Sidebar({
         <ProfileCard profile={profile} subscription={subscription} collapsed={collapsed} onNavigate={closeMobile} />
       </aside>
     </>
+  );
+}
+
+/** Opens the overlay below 1024 px; it sits in the page header, and is a label for the sidebar's checkbox. */
+export function MobileMenuButton() {
+  const { t } = useTranslation();
+  return (
+    <label
+      htmlFor={MOBILE_TOGGLE_ID}
+      className="-ml-2 mr-2 inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden"
+      data-testid="sidebar-mobile-toggle"
+    >
+      <MenuIcon className="size-5" aria-hidden />
+      <span className="sr-only">{t("sidebar.open")}</span>
+    </label>
   );
 }
 
@@ -230,7 +237,6 @@ function ProfileCard({
   collapsed: boolean;
   onNavigate: () => void;
 }) {
-  const { t } = useTranslation();
   const [prefetch, setPrefetch] = useState(false);
   const name = [profile.profile.first_name, profile.profile.last_name].filter(Boolean).join(" ");
   return (
@@ -270,8 +276,11 @@ function ProfileCard({
   );
 }
 
+/** A radix menu needs JavaScript; without it, logout stays in the settings layout. */
 function ProfileMenu() {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <>
       <Form method="post" action="/auth/logout" id="profile-logout" className="hidden" />

@@ -35,7 +35,7 @@ export function SubscriptionBanner({ pathname }: { pathname: string }) {
   const hydrated = useHydrated();
   if (fetcher.state !== "idle" || fetcher.data) return null;
   return (
-    <div role="region" aria-label={t("banner.label")} className="flex items-center gap-3 bg-indigo-600 px-4 py-2 text-sm text-white">
+    <section aria-label={t("banner.label")} className="flex items-center gap-3 bg-indigo-600 px-4 py-2 text-sm text-white">
       <SparklesIcon className="size-4 shrink-0" aria-hidden />
       <p className="flex-1">
         <span className="md:hidden">{t("banner.mobile")}</span>
@@ -51,6 +51,6 @@ export function SubscriptionBanner({ pathname }: { pathname: string }) {
           <XIcon className="size-4" aria-hidden />
         </button>
       </fetcher.Form>
-    </div>
+    </section>
   );
 }

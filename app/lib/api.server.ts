@@ -71,14 +71,13 @@ export class ApiClient {
     login: (body: { email: string; redirect_to: string; locale: string }) =>
       this.#send<{ message: string }>("POST", "/auth/login", { body }),
     verify: (token: string) => this.#send<Session>("POST", "/auth/verify", { body: { token } }),
-    logout: (scope: "local" | "global" | "others" = "local") =>
-      this.#authed<null>("POST", "/auth/logout", { query: { scope } }),
+    logout: (scope: "local" | "global" | "others" = "local") => this.mutate<null>("POST", "/auth/logout", { query: { scope } }),
   };
 
   readonly user = {
     profile: () => this.get<Profile>("/user/profile"),
     update: (body: { first_name?: string | null; last_name?: string | null; website_url?: string | null; locale?: string }) =>
-      this.#authed<Profile>("PATCH", "/user/profile", { body }),
+      this.mutate<Profile>("PATCH", "/user/profile", { body }),
   };
 
   readonly subscription = {

@@ -15,7 +15,7 @@ export function createRouter() {
       const errors: FieldErrors = {};
       for (const issue of result.error.issues) {
         const field = issue.path.join(".") || "_";
-        (errors[field] ??= []).push(issue.message);
+        errors[field] = [...(errors[field] ?? []), issue.message];
       }
       const [first] = result.error.issues;
       const where = first?.path.length ? `${first.path.join(".")}: ` : "";

@@ -42,7 +42,7 @@ let mailer: { key: string; mailer: Mailer } | undefined;
 
 export function getMailer(): Mailer {
   const config = getConfig();
-  const key = `${config.SMTP_URL ?? ""}|${config.DATA_DIR}`;
+  const key = `${config.SMTP_URL ?? ""}|${config.MAIL_FROM}|${config.DATA_DIR}`;
   if (mailer?.key !== key) {
     mailer = {
       key,
