@@ -6,7 +6,8 @@ import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "./website";
  * component translates them, so the same schema speaks English and French.
  */
 export const LoginSchema = z.object({
-  email: z.email({ error: (issue) => (issue.input === undefined ? "validation.required" : "validation.email") }).max(254, "validation.email"),
+  // Addresses are often pasted with a stray space around them.
+  email: z.string({ error: "validation.required" }).trim().pipe(z.email("validation.email").max(254, "validation.email")),
   redirectTo: z.string().optional(),
 });
 
