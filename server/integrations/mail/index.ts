@@ -32,7 +32,9 @@ export function outboxMailer(dir: string): Mailer {
       const createdAt = new Date();
       const file = path.join(dir, `${createdAt.toISOString().replace(/[:.]/g, "-")}-${uuid()}.json`);
       const body = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, created_at: createdAt.toISOString() };
-      await fs.writeFile(file, `${JSON.stringify(body, null, 2)}\n`);
+      // Write then rename, so a reader polling the folder never sees half a file.
+      await fs.writeFile(`${file}.tmp`, `${JSON.stringify(body, null, 2)}\n`);
+      await fs.rename(`${file}.tmp`, file);
       logger.info("mail.outbox", { to: mail.to, subject: mail.subject, file });
     },
   };

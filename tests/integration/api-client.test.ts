@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiClient, ApiRequestError } from "../../app/lib/api.server";
+import { readSession, type WebSession } from "../../app/lib/session.server";
+import { instanceFor } from "../../app/middleware/i18next.server";
+import { getApi } from "../../server/api";
+import { uniqueEmail, useApi } from "../helpers/api";
+
+const { request, signIn } = useApi();
+
+function toWebSession(session: Awaited<ReturnType<typeof signIn>>): WebSession {
+  return {
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+    expires_at: session.expires_at,
+    user: { id: session.user.id, email: session.user.email, role: session.user.role },
+  };
+}
+
+async function clientFor(session: WebSession | null, locale: "en" | "fr" = "en") {
+  const { t } = await instanceFor(locale);
+  return new ApiClient({ request: new Request("http://localhost:3000/dashboard"), session, clientIp: "203.0.113.9", t });
+}
+
+/** Counts the API calls the client makes, by path. */
+function countCalls() {
+  const spy = vi.spyOn(getApi(), "request");
+  return {
+    to: (path: string) => spy.mock.calls.filter(([input]) => String(input).startsWith(`/api/v1${path}`)).length,
+    restore: () => spy.mockRestore(),
+  };
+}
+
+describe("the web app's API client", () => {
+  it("reads with the session's token and makes identical GETs of one request once", async () => {
+    const session = toWebSession(await signIn(uniqueEmail("client")));
+    const client = await clientFor(session);
+    const calls = countCalls();
+    try {
+      const [first, second] = await Promise.all([client.user.profile(), client.user.profile()]);
+      expect(first.email).toBe(session.user.email);
+      expect(second).toBe(first);
+      expect(calls.to("/user/profile")).toBe(1);
+      expect(client.sessionChanged).toBe(false);
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it("refreshes the token 10 s before it expires, once for concurrent calls", async () => {
+    const session = toWebSession(await signIn(uniqueEmail("client")));
+    const client = await clientFor({ ...session, expires_at: Math.floor(Date.now() / 1000) + 5 });
+    const calls = countCalls();
+    try {
+      await Promise.all([client.user.profile(), client.subscription.current(), client.subscription.plans()]);
+      expect(calls.to("/auth/token")).toBe(1);
+      expect(client.sessionChanged).toBe(true);
+      expect(client.session?.refresh_token).not.toBe(session.refresh_token);
+      expect(client.session!.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000) + 60);
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it("refreshes and retries once after a 401", async () => {
+    const session = toWebSession(await signIn(uniqueEmail("client")));
+    const client = await clientFor({ ...session, access_token: "not-a-valid-token" });
+    const calls = countCalls();
+    try {
+      const profile = await client.user.profile();
+      expect(profile.id).toBe(session.user.id);
+      expect(calls.to("/user/profile")).toBe(2);
+      expect(calls.to("/auth/token")).toBe(1);
+      expect(client.sessionChanged).toBe(true);
+    } finally {
+      calls.restore();
+    }
+  });
+
+  it("sends an unrefreshable session to the sign-in page with the 'Session expirée' toast", async () => {
+    const signedIn = await signIn(uniqueEmail("client"));
+    const revoked = await request("POST", "/auth/logout?scope=global", { token: signedIn.access_token });
+    expect(revoked.status).toBe(204);
+    const client = await clientFor(toWebSession(signedIn), "fr");
+
+    const thrown = await client.user.profile().catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth?mode=login");
+    const cookies = response.headers.getSetCookie();
+    const cleared = cookies.find((cookie) => cookie.startsWith("sl_session="));
+    expect(cleared).toMatch(/Max-Age=0/);
+    const toast = cookies.find((cookie) => cookie.startsWith("sl_toast="))!;
+    const value = JSON.parse(Buffer.from(decodeURIComponent(toast.split(";")[0].split("=")[1]), "base64").toString("utf8"));
+    expect(value).toMatchObject({ type: "error", title: "Session expirée", description: "Veuillez vous reconnecter." });
+  });
+
+  it("turns a missing session into the same redirect, and API errors into ApiRequestError", async () => {
+    const anonymous = await clientFor(null);
+    const thrown = await anonymous.user.profile().catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+
+    const client = await clientFor(toWebSession(await signIn(uniqueEmail("client"))));
+    const error = await client.user.update({ website_url: "not a website" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(400);
+    expect((error as ApiRequestError).errors?.website_url?.length).toBeGreaterThan(0);
+  });
+
+  it("round-trips the session through the encrypted cookie, and ignores a tampered one", async () => {
+    const { commitSession } = await import("../../app/lib/session.server");
+    const session = toWebSession(await signIn(uniqueEmail("client")));
+    const cookie = (await commitSession(session)).split(";")[0];
+    expect(cookie).not.toContain(session.access_token);
+    const read = await readSession(new Request("http://localhost/", { headers: { cookie } }));
+    expect(read).toEqual(session);
+    const tampered = `${cookie.slice(0, -4)}AAAA`;
+    expect(await readSession(new Request("http://localhost/", { headers: { cookie: tampered } }))).toBeNull();
+  });
+});

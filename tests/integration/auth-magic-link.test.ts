@@ -1,0 +1,210 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, onTestFinished, test } from "vitest";
+import { hashToken } from "../../server/auth/tokens";
+import { magicLinks } from "../../server/db/schema";
+import { uniqueEmail, useApi, withEnv } from "../helpers/api";
+
+const api = useApi();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe("POST /auth/login", () => {
+  test("answers 200 and e-mails a link to /auth/verify?token=", async () => {
+    const email = uniqueEmail();
+    const { res, mail, link, token } = await api.login(email);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: "Check your e-mail for the sign-in link." });
+    expect(mail!.to).toBe(email);
+    expect(mail!.subject).toBe("Your Sightline sign-in link");
+    expect(`${link!.origin}${link!.pathname}`).toBe("http://localhost:3000/auth/verify");
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(mail!.text).toContain(`http://localhost:3000/auth/verify?token=${token}`);
+    expect(mail!.html).toContain(`href="http://localhost:3000/auth/verify?token=${token}"`);
+    expect(mail!.text).toContain("15 minutes");
+    expect(Date.parse(mail!.created_at)).not.toBeNaN();
+  });
+
+  test("writes the mail in French for locale fr", async () => {
+    const email = uniqueEmail();
+    const { res, mail } = await api.login(email, { locale: "fr" });
+    expect(res.status).toBe(200);
+    expect(mail!.subject).toBe("Votre lien de connexion Sightline");
+    expect(mail!.html).toContain('<html lang="fr">');
+    expect(mail!.text).toContain("expire dans 15 minutes");
+  });
+
+  test("stores only the hash of the token, and the address lower-cased", async () => {
+    const email = uniqueEmail();
+    const { token } = await api.login(email.toUpperCase());
+    const db = await api.db();
+    const rows = await db.select().from(magicLinks).where(eq(magicLinks.tokenHash, hashToken(token!)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].email).toBe(email);
+    expect(JSON.stringify(rows[0])).not.toContain(token!);
+  });
+
+  test("uses redirect_to when it points at the app", async () => {
+    const email = uniqueEmail();
+    const { res, link } = await api.login(email, { redirect_to: "http://localhost:3000/auth/verify?next=%2Fdashboard" });
+    expect(res.status).toBe(200);
+    expect(link!.pathname).toBe("/auth/verify");
+    expect(link!.searchParams.get("next")).toBe("/dashboard");
+    expect(link!.searchParams.get("token")).toBeTruthy();
+  });
+
+  test("refuses a redirect_to on another origin, and sends nothing", async () => {
+    const email = uniqueEmail();
+    for (const redirectTo of ["https://evil.example/auth/verify", "http://localhost:3001/auth/verify", "//evil.example/x"]) {
+      const { res } = await api.login(email, { redirect_to: redirectTo });
+      expect(res.status, redirectTo).toBe(400);
+      expect(res.body.message, redirectTo).toEqual(expect.any(String));
+      expect(res.body.errors, redirectTo).toHaveProperty("redirect_to");
+    }
+    expect(await api.mailsTo(email)).toEqual([]);
+  });
+
+  test("accepts an origin listed in ALLOWED_REDIRECT_ORIGINS", async () => {
+    onTestFinished(withEnv({ ALLOWED_REDIRECT_ORIGINS: "https://app.example.test" }));
+    const { res, link } = await api.login(uniqueEmail(), { redirect_to: "https://app.example.test/auth/verify" });
+    expect(res.status).toBe(200);
+    expect(link!.origin).toBe("https://app.example.test");
+  });
+
+  test("an invalid e-mail is a 400 with errors.email", async () => {
+    for (const email of ["not-an-email", "", "a@b", `${"x".repeat(250)}@example.test`]) {
+      const res = await api.request("POST", "/auth/login", { body: { email } });
+      expect(res.status, email).toBe(400);
+      expect(res.body.message, email).toMatch(/^Invalid request/);
+      expect(res.body.errors.email, email).toEqual([expect.any(String)]);
+    }
+    const missing = await api.request("POST", "/auth/login", { body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toHaveProperty("email");
+  });
+
+  test("an unknown locale is a 400 with errors.locale", async () => {
+    const res = await api.request("POST", "/auth/login", { body: { email: uniqueEmail(), locale: "de" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty("locale");
+  });
+
+  test("a malformed JSON body is a 400 with a message, not a 500", async () => {
+    const res = await api.request("POST", "/auth/login", { body: '{"email": "a@example.test",' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body.message).not.toBe("");
+  });
+});
+
+describe("POST /auth/verify", () => {
+  test("exchanges the link's token for a session", async () => {
+    const email = uniqueEmail();
+    const { token } = await api.login(email);
+    const before = Math.floor(Date.now() / 1000);
+    const res = await api.request("POST", "/auth/verify", { body: { token } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      access_token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      refresh_token: expect.stringMatching(/^[\w-]{43}$/),
+      expires_in: 3600,
+      expires_at: expect.any(Number),
+      token_type: "bearer",
+      user: {
+        id: expect.stringMatching(UUID),
+        email,
+        aud: "authenticated",
+        role: "user",
+        created_at: expect.any(String),
+        last_sign_in_at: expect.any(String),
+        app_metadata: { provider: "email", providers: ["email"], role: "user" },
+        user_metadata: { first_name: null, last_name: null },
+        identities: [],
+        factors: [],
+      },
+    });
+    expect(res.body.expires_at).toBeGreaterThanOrEqual(before + 3600);
+    expect(res.body.expires_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 3600);
+
+    const profile = await api.request("GET", "/user/profile", { token: res.body.access_token });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ id: res.body.user.id, email });
+  });
+
+  test("signing in again with a new link finds the same user", async () => {
+    const email = uniqueEmail();
+    const first = await api.signIn(email);
+    const second = await api.signIn(email.toUpperCase());
+    expect(second.user.id).toBe(first.user.id);
+    expect(second.user.email).toBe(email);
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+  });
+
+  test("the first sign-in keeps the locale the link was asked in", async () => {
+    const email = uniqueEmail();
+    const { token } = await api.login(email, { locale: "fr" });
+    const session = await api.request("POST", "/auth/verify", { body: { token } });
+    const profile = await api.request("GET", "/user/profile", { token: session.body.access_token });
+    expect(profile.body.locale).toBe("fr");
+  });
+
+  test("a link works once: the second use is link_used", async () => {
+    const { token } = await api.login(uniqueEmail());
+    const first = await api.request("POST", "/auth/verify", { body: { token } });
+    expect(first.status).toBe(200);
+    const second = await api.request("POST", "/auth/verify", { body: { token } });
+    expect(second.status).toBe(400);
+    expect(second.body).toEqual({ message: "This sign-in link has already been used.", code: "link_used" });
+  });
+
+  test("two verifications racing for one link: exactly one wins", async () => {
+    const { token } = await api.login(uniqueEmail());
+    const results = await Promise.all([1, 2, 3].map(() => api.request("POST", "/auth/verify", { body: { token } })));
+    expect(results.map((res) => res.status).sort()).toEqual([200, 400, 400]);
+  });
+
+  test("an expired link is link_expired", async () => {
+    const { token } = await api.login(uniqueEmail());
+    const db = await api.db();
+    await db
+      .update(magicLinks)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(magicLinks.tokenHash, hashToken(token!)));
+    const res = await api.request("POST", "/auth/verify", { body: { token } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "This sign-in link has expired.", code: "link_expired" });
+  });
+
+  test("an unknown token is link_invalid", async () => {
+    const res = await api.request("POST", "/auth/verify", { body: { token: "this-token-was-never-issued" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "This sign-in link is not valid.", code: "link_invalid" });
+  });
+
+  test("a missing token is a 400 with errors.token", async () => {
+    const res = await api.request("POST", "/auth/verify", { body: { token: "" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty("token");
+  });
+});
+
+describe("ADMIN_EMAILS", () => {
+  test("gives the admin role at sign-in, and taking the address out takes it back", async () => {
+    const email = uniqueEmail("admin");
+    const restore = withEnv({ ADMIN_EMAILS: `someone-else@example.test, ${email.toUpperCase()}` });
+    onTestFinished(restore);
+    const admin = await api.signIn(email);
+    expect(admin.user.role).toBe("admin");
+    expect(admin.user.app_metadata.role).toBe("admin");
+    const profile = await api.request("GET", "/user/profile", { token: admin.access_token });
+    expect(profile.body.role).toBe("admin");
+
+    const other = await api.signIn();
+    expect(other.user.role).toBe("user");
+
+    restore();
+    const again = await api.signIn(email);
+    expect(again.user.id).toBe(admin.user.id);
+    expect(again.user.role).toBe("user");
+  });
+});

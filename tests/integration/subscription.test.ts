@@ -1,0 +1,60 @@
+import { describe, expect, test } from "vitest";
+import { useApi } from "../helpers/api";
+
+const api = useApi();
+
+describe("GET /subscription/plans", () => {
+  test("lists the five plans in order, priced in EUR cents with the yearly saving", async () => {
+    const session = await api.signIn();
+    const res = await api.request("GET", "/subscription/plans", { token: session.access_token });
+    expect(res.status).toBe(200);
+    const plans = res.body.plans;
+    expect(plans.map((plan: { id: string }) => plan.id)).toEqual(["free", "starter", "essential", "pro", "business"]);
+    expect(plans.map((plan: { position: number }) => plan.position)).toEqual([0, 1, 2, 3, 4]);
+    for (const plan of plans) {
+      expect(plan.currency).toBe("EUR");
+      expect(Number.isInteger(plan.price_monthly)).toBe(true);
+      expect(Number.isInteger(plan.price_yearly)).toBe(true);
+    }
+    expect(plans.map((plan: { price_monthly: number; price_yearly: number; savings_percentage: number }) => [plan.price_monthly, plan.price_yearly, plan.savings_percentage])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+      [2900, 29000, 17],
+      [7900, 79000, 17],
+      [19900, 199000, 17],
+    ]);
+    expect(plans[2]).toEqual({
+      id: "essential",
+      name: "Essential",
+      position: 2,
+      currency: "EUR",
+      price_monthly: 2900,
+      price_yearly: 29000,
+      savings_percentage: 17,
+      max_questions_total: 25,
+      max_questions_per_category: 5,
+      max_system_questions_total: 25,
+      categories_available: 3,
+      analyses_per_day: 5,
+      analyses_per_month: 60,
+      competitor_metrics_limits: { domain_authority: 10 },
+    });
+  });
+
+  test("needs a signed-in user", async () => {
+    expect((await api.request("GET", "/subscription/plans")).status).toBe(401);
+  });
+});
+
+describe("GET /subscription/current", () => {
+  test("is null for a new user", async () => {
+    const session = await api.signIn();
+    const res = await api.request("GET", "/subscription/current", { token: session.access_token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ subscription: null });
+  });
+
+  test("needs a signed-in user", async () => {
+    expect((await api.request("GET", "/subscription/current")).status).toBe(401);
+  });
+});
