@@ -18,6 +18,28 @@ export type DatabaseHandle =
 
 const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
 
+/** Any constant shared by every Sightline process: the key of the migration advisory lock. */
+const MIGRATION_LOCK = 7_314_159_265;
+
+/**
+ * drizzle's migrator takes no lock, so processes starting together on a fresh database would race
+ * to create the same tables. A session-level advisory lock makes them take turns; the later ones
+ * then find nothing left to apply.
+ */
+async function migrateWithLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * `postgres://…` opens a pool on a PostgreSQL server; `memory://` an in-memory PGlite;
  * anything else is a PGlite data directory.
@@ -25,8 +47,8 @@ const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
 export async function openDatabase(target: string): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//.test(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
+    await migrateWithLock(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-    await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { driver: "pg", db, pool, url: target, close: () => pool.end() };
   }
   let dataDir: string | undefined;
