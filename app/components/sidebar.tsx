@@ -22,7 +22,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, NavLink, PrefetchPageLinks, useFetcher, useLocation } from "react-router";
+import { Link, NavLink, PrefetchPageLinks, useFetcher, useLocation, useSubmit } from "react-router";
 import type { Profile, Subscription } from "~/lib/api.server";
 import { ADMIN_SECTIONS, isActive, MAIN_SECTIONS, type Section } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -280,31 +280,28 @@ function ProfileCard({
 function ProfileMenu() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const submit = useSubmit();
   if (!hydrated) return null;
   return (
-    <>
-      <Form method="post" action="/auth/logout" id="profile-logout" className="hidden" />
-      <DropdownMenu>
-        <DropdownMenuTrigger className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("profileMenu.label")}>
-          <MoreVerticalIcon className="size-4" aria-hidden />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" side="top">
-          <DropdownMenuItem asChild>
-            <Link to="/settings/informations">
-              <SettingsIcon aria-hidden /> {t("profileMenu.settings")}
-            </Link>
-          </DropdownMenuItem>
-          <div className="px-2 py-1.5">
-            <LanguageSwitcher />
-          </div>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <button type="submit" form="profile-logout">
-              <LogOutIcon aria-hidden /> {t("auth.logout")}
-            </button>
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-    </>
+    <DropdownMenu>
+      <DropdownMenuTrigger className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("profileMenu.label")}>
+        <MoreVerticalIcon className="size-4" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" side="top">
+        <DropdownMenuItem asChild>
+          <Link to="/settings/informations">
+            <SettingsIcon aria-hidden /> {t("profileMenu.settings")}
+          </Link>
+        </DropdownMenuItem>
+        <div className="px-2 py-1.5">
+          <LanguageSwitcher />
+        </div>
+        <DropdownMenuSeparator />
+        {/* Posted from onSelect: the menu unmounts as it closes, and a detached submit button posts nothing. */}
+        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/auth/logout" })}>
+          <LogOutIcon aria-hidden /> {t("auth.logout")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

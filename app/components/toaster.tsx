@@ -43,7 +43,9 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }
 
   return (
-    <ToastPrimitive.Provider swipeDirection="right" label={t("toast.region")}>
+    // The provider's label prefixes every announcement (radix default "Notification", the same word
+    // in French); "{hotkey}" is only filled in by the viewport, the landmark it names.
+    <ToastPrimitive.Provider swipeDirection="right">
       {toasts.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
@@ -57,7 +59,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           <ToastBody toast={item} radix closeLabel={t("common.close")} />
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-4 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 outline-none" />
+      <ToastPrimitive.Viewport label={t("toast.region")} className="fixed bottom-4 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 outline-none" />
     </ToastPrimitive.Provider>
   );
 }
