@@ -2,6 +2,7 @@
 // (unless JOBS_IN_PROCESS=false). `--worker` runs only the job workers.
 // Plain JavaScript because it runs before anything is compiled: in production it loads the
 // bundle `react-router build` made of server/app.ts; in development it asks Vite for it.
+import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -26,8 +27,12 @@ async function main() {
   }
   await server.start();
   const root = new Hono();
+  // Fingerprinted bundles, cached for good; then the few public files by name. A catch-all static
+  // handler would stat the disk on every page and API request.
   root.use("/assets/*", serveStatic({ root: "./build/client", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
-  root.use("*", serveStatic({ root: "./build/client" }));
+  for (const entry of readdirSync("./build/client", { withFileTypes: true })) {
+    if (entry.isFile()) root.get(`/${entry.name}`, serveStatic({ path: `./build/client/${entry.name}` }));
+  }
   root.route("/", server.app);
   const http = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { maxHeaderSize: MAX_HEADER_SIZE } }, (info) => {
     console.log(JSON.stringify({ level: "info", message: "server.listening", url: `http://localhost:${info.port}`, app_url: config.APP_URL }));

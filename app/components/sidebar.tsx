@@ -126,7 +126,7 @@ export function Sidebar({
         <nav className="flex-1 overflow-y-auto px-3 py-2" aria-label={t("sidebar.navigation")}>
           <ul className="grid gap-1">
             {MAIN_SECTIONS.map((section) => (
-              <NavItem key={section.to} section={section} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} />
+              <NavItem key={section.to} section={section} label={t(`nav.${section.key}`)} lockedLabel={t("sidebar.locked")} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} />
             ))}
           </ul>
           {profile.role === "admin" ? (
@@ -134,7 +134,7 @@ export function Sidebar({
               <p className={cn("px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400", collapsed && "lg:sr-only")}>{t("sidebar.administration")}</p>
               <ul className="grid gap-1">
                 {ADMIN_SECTIONS.map((section) => (
-                  <NavItem key={section.to} section={section} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} />
+                  <NavItem key={section.to} section={section} label={t(`nav.${section.key}`)} lockedLabel={t("sidebar.locked")} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} />
                 ))}
               </ul>
             </div>
@@ -143,7 +143,7 @@ export function Sidebar({
 
         <div className="grid gap-1 border-t border-slate-200 px-3 py-3">
           <BookingButton bookingUrl={bookingUrl} collapsed={collapsed} onNavigate={closeMobile} />
-          <NavItem section={{ to: "/support", key: "support" }} icon={LifeBuoyIcon} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} asListItem={false} />
+          <NavItem section={{ to: "/support", key: "support" }} label={t("nav.support")} lockedLabel={t("sidebar.locked")} icon={LifeBuoyIcon} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} asListItem={false} />
         </div>
 
         <ProfileCard profile={profile} subscription={subscription} collapsed={collapsed} onNavigate={closeMobile} />
@@ -178,8 +178,11 @@ function CollapseFields({ collapsed, pathname, hydrated }: { collapsed: boolean;
   );
 }
 
+/** Labels come from the sidebar's one useTranslation(): react-i18next's hook is costly per instance in SSR. */
 function NavItem({
   section,
+  label,
+  lockedLabel,
   collapsed,
   pathname,
   onNavigate,
@@ -187,15 +190,15 @@ function NavItem({
   asListItem = true,
 }: {
   section: Section;
+  label: string;
+  lockedLabel: string;
   collapsed: boolean;
   pathname: string;
   onNavigate: () => void;
   icon?: typeof LayoutDashboardIcon;
   asListItem?: boolean;
 }) {
-  const { t } = useTranslation();
   const Icon = icon ?? ICONS[section.key] ?? SparklesIcon;
-  const label = t(`nav.${section.key}`);
   const active = isActive(section, pathname);
   const link = (
     <NavLink
@@ -213,7 +216,7 @@ function NavItem({
       <Icon className="size-5 shrink-0" aria-hidden />
       <span className={cn("flex-1 truncate", collapsed && "lg:sr-only")}>{label}</span>
       {section.locked ? (
-        <LockIcon className={cn("size-3.5 shrink-0 text-slate-400", collapsed && "lg:hidden")} aria-label={t("sidebar.locked")} role="img" />
+        <LockIcon className={cn("size-3.5 shrink-0 text-slate-400", collapsed && "lg:hidden")} aria-label={lockedLabel} role="img" />
       ) : null}
     </NavLink>
   );

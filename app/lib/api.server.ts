@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getApi } from "../../server/api";
+import type { AuthUser } from "../../server/api/env";
 import type { AppConfigSchema } from "../../server/app-config/routes";
 import type { SessionSchema } from "../../server/auth/routes";
 import type { PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
@@ -52,6 +53,8 @@ export class ApiClient {
   #session: WebSession | null;
   #refreshing: Promise<WebSession> | undefined;
   readonly #gets = new Map<string, Promise<ApiResult<unknown>>>();
+  /** Lets the in-process API check this request's token once for all its calls (server/api/env.ts). */
+  readonly #authMemo = new Map<string, Promise<AuthUser>>();
   /** True when this request refreshed the tokens, so the response must carry the new cookie. */
   sessionChanged = false;
 
@@ -110,9 +113,18 @@ export class ApiClient {
   }
 
   async mutate<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, options: CallOptions = {}) {
-    // A write may change what earlier GETs of this request returned.
+    // A write may change what earlier reads of this request returned, the signed-in user included.
+    this.#forgetReads();
+    try {
+      return await this.#authed<T>(method, path, options);
+    } finally {
+      this.#forgetReads();
+    }
+  }
+
+  #forgetReads() {
     this.#gets.clear();
-    return this.#authed<T>(method, path, options);
+    this.#authMemo.clear();
   }
 
   async #authed<T>(method: string, path: string, options: CallOptions): Promise<ApiResult<T>> {
@@ -201,7 +213,7 @@ export class ApiClient {
     try {
       const call = apiUrl
         ? fetch(new URL(target, apiUrl), { ...init, headers: withForwardedFor(headers, this.options.clientIp), signal: AbortSignal.timeout(timeoutMs) })
-        : Promise.resolve(getApi().request(target, init, { clientIp: this.options.clientIp }));
+        : Promise.resolve(getApi().request(target, init, { clientIp: this.options.clientIp, authMemo: this.#authMemo }));
       response = await Promise.race([call, timeout]);
     } catch (error) {
       if (error instanceof ApiRequestError) throw error;

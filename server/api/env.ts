@@ -1,10 +1,13 @@
 import type { IncomingMessage } from "node:http";
+import type { UserRow } from "../db/schema";
 
 export type AuthUser = {
   id: string;
   email: string;
   role: "user" | "admin";
   sessionId: string;
+  /** The user's row as the session check read it: handlers need not read it again. */
+  record: UserRow;
 };
 
 /** What a request carries into the API: node's request over HTTP, or the caller's facts in process. */
@@ -13,6 +16,11 @@ export type ApiEnv = {
     incoming?: IncomingMessage;
     /** Set by the in-process client: the end user's address, which no socket can tell here. */
     clientIp?: string;
+    /**
+     * Set by the in-process client for the span of one web request, whose loaders make several API
+     * calls with the same token: the session is checked once. The client clears it around writes.
+     */
+    authMemo?: Map<string, Promise<AuthUser>>;
   };
   Variables: {
     user: AuthUser;

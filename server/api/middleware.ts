@@ -6,7 +6,7 @@ import { verifyAccessToken } from "../auth/tokens";
 import { getConfig } from "../config";
 import { authSessions, users } from "../db/schema";
 import { getDb } from "../runtime";
-import type { ApiEnv } from "./env";
+import type { ApiEnv, AuthUser } from "./env";
 import { ApiError, forbidden, unauthorized } from "./errors";
 
 /** Node itself refuses headers over 64 KiB (server.js); past this we answer 431 with a readable body. */
@@ -38,25 +38,38 @@ export function clientIp(c: Context<ApiEnv>): string {
 }
 
 /**
- * Bearer access token → the signed-in user. One query checks that the session is still open, so
- * signing out takes effect at once and a role change is seen on the next request.
+ * Bearer access token → the signed-in user. One query checks that the session is still open and
+ * reads the user, so signing out takes effect at once and a role change is seen on the next request.
  */
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
   const [scheme, token] = header.split(" ");
   if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized();
+  const memo = c.env?.authMemo;
+  let user = memo?.get(token);
+  if (!user) {
+    user = authenticate(token);
+    memo?.set(token, user);
+    // A failed check is not worth remembering: the caller refreshes and tries another token.
+    user.catch(() => memo?.delete(token));
+  }
+  c.set("user", await user);
+  await next();
+});
+
+async function authenticate(token: string): Promise<AuthUser> {
   const claims = await verifyAccessToken(token);
   if (!claims) throw unauthorized("Invalid or expired access token", "bad_jwt");
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ user: users })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(and(eq(authSessions.id, claims.sid), eq(users.id, claims.sub), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())));
   if (!row) throw unauthorized("Session not found", "session_not_found");
-  c.set("user", { ...row, sessionId: claims.sid });
-  await next();
-});
+  const { user } = row;
+  return { id: user.id, email: user.email, role: user.role, sessionId: claims.sid, record: user };
+}
 
 export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
   if (c.get("user")?.role !== "admin") throw forbidden("Administrator access required");

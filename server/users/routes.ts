@@ -3,7 +3,7 @@ import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "../../app/lib/website";
 import { requireAuth } from "../api/middleware";
 import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
 import { getDb } from "../runtime";
-import { getUser, toProfile, updateProfile } from "./service";
+import { toProfile, updateProfile } from "./service";
 
 export const ProfileSchema = z
   .object({
@@ -69,8 +69,7 @@ const patchProfile = createRoute({
 
 export const userRoutes = createRouter()
   .openapi(getProfile, async (c) => {
-    const user = await getUser(await getDb(), c.get("user").id);
-    return c.json(toProfile(user), 200);
+    return c.json(toProfile(c.get("user").record), 200);
   })
   .openapi(patchProfile, async (c) => {
     const user = await updateProfile(await getDb(), c.get("user").id, c.req.valid("json"));

@@ -3,12 +3,6 @@ import type { Database } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import { notFound } from "../api/errors";
 
-export async function getUser(db: Database, id: string): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) throw notFound("User not found");
-  return user;
-}
-
 export function toProfile(user: UserRow) {
   return {
     id: user.id,

@@ -46,6 +46,17 @@ describe("the web app's API client", () => {
     }
   });
 
+  it("checks the session once per request, and never serves a read from before a write", async () => {
+    const session = toWebSession(await signIn(uniqueEmail("client")));
+    const client = await clientFor(session);
+    const before = await client.user.profile();
+    expect(before.profile.first_name).toBeNull();
+    await client.user.update({ first_name: "Ada" });
+    // Same request, same token: the profile comes from the session check, which the write invalidated.
+    const after = await client.user.profile();
+    expect(after.profile.first_name).toBe("Ada");
+  });
+
   it("refreshes the token 10 s before it expires, once for concurrent calls", async () => {
     const session = toWebSession(await signIn(uniqueEmail("client")));
     const client = await clientFor({ ...session, expires_at: Math.floor(Date.now() / 1000) + 5 });

@@ -1,0 +1,66 @@
+import { defineConfig } from "@playwright/test";
+import { ADMIN_EMAIL, CHROMIUM_ARGS, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/support/env";
+
+/**
+ * End-to-end tests against the production build (`npm run build` first): one `node server.js`
+ * on a fresh data directory (PGlite, outbox mails), Debian's Chromium, every key flow with and
+ * without JavaScript. The two-process test starts servers of its own on PostgreSQL.
+ */
+const browserProject = (name: "js" | "no-js") => ({
+  name,
+  testIgnore: /multi-process\.spec\.ts/,
+  use: { javaScriptEnabled: name === "js" },
+});
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // Two cores: the server, the browsers and the runner share them.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // The JSON report feeds the one-line summary at the end of CI (scripts/test-summary.mjs).
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: "en-US",
+    // Debian's build: Playwright cannot download its own browser here (STACK.md #13).
+    launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    actionTimeout: 5_000,
+    navigationTimeout: 10_000,
+    // Recording a trace for every test costs about a quarter of the run on this machine; to debug
+    // a failure, run again with `--trace on`.
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    browserProject("js"),
+    browserProject("no-js"),
+    { name: "multi-process", testMatch: /multi-process\.spec\.ts/ },
+  ],
+  webServer: {
+    // A wiped data directory: every run starts from an empty PGlite database and outbox. The
+    // variables that would point the server elsewhere (a PostgreSQL server, SMTP, an API over
+    // HTTP, a booking widget) are removed from the inherited environment.
+    command: `rm -rf '${E2E_DATA_DIR}' && exec env -u DATABASE_URL -u SMTP_URL -u API_URL -u BOOKING_URL -u SECRET_KEY node server.js`,
+    url: `${E2E_BASE_URL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      APP_URL: E2E_BASE_URL,
+      ADMIN_EMAILS: Object.values(ADMIN_EMAIL).join(","),
+      // Many sign-ins from one address: high enough that only a test meant to hit the limit does.
+      RATE_LIMIT_EMAIL: "1000",
+      RATE_LIMIT_IP: "1000",
+    },
+  },
+});

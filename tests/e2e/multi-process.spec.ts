@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { requestLinkToken, verifyToken } from "./support/api";
+import { E2E_PORT } from "./support/env";
+import { type ServerProcess, startServer } from "./support/server-process";
+
+/**
+ * Two web processes behind one database, as behind a load balancer: a link asked for on one
+ * works on the other, tokens and the session cookie are honoured by both, and the rate limit
+ * counts across them. Needs a PostgreSQL server; PGlite is one process by nature.
+ */
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+const RATE_LIMIT_EMAIL = 3;
+
+test.describe("two processes, one PostgreSQL database", () => {
+  test.skip(!SERVER_URL, "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test): two processes need a shared PostgreSQL server");
+  test.describe.configure({ mode: "serial" });
+
+  const name = `sightline_e2e_${crypto.randomBytes(6).toString("hex")}`;
+  const dataDir = path.join(os.tmpdir(), name);
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await admin(`CREATE DATABASE "${name}"`);
+    const databaseUrl = new URL(SERVER_URL!);
+    databaseUrl.pathname = `/${name}`;
+    const shared = {
+      DATABASE_URL: databaseUrl.toString(),
+      SECRET_KEY: crypto.randomBytes(48).toString("base64url"),
+      // One outbox for both, and magic links that point at A.
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${E2E_PORT + 1}`,
+      RATE_LIMIT_EMAIL: String(RATE_LIMIT_EMAIL),
+      RATE_LIMIT_IP: "1000",
+      ADMIN_EMAILS: "",
+      SMTP_URL: undefined,
+      API_URL: undefined,
+    };
+    // One after the other: the first applies the migrations and pg-boss's schema.
+    a = await startServer({ ...shared, PORT: String(E2E_PORT + 1) });
+    b = await startServer({ ...shared, PORT: String(E2E_PORT + 2) });
+  });
+
+  test.afterAll(async () => {
+    test.setTimeout(60_000);
+    await Promise.all([a?.stop(), b?.stop()]);
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  test("a link asked for on A signs in on B; both honour the tokens, the refresh and the cookie", async () => {
+    const email = `two-${crypto.randomUUID()}@e2e.test`;
+    const token = await requestLinkToken(a!.url, dataDir, email);
+    const session = await verifyToken(b!.url, token);
+    expect(session.user.email).toBe(email);
+
+    const profile = await fetch(`${a!.url}/api/v1/user/profile`, { headers: bearer(session.access_token) });
+    expect(profile.status).toBe(200);
+    expect(await profile.json()).toMatchObject({ email, role: "user" });
+
+    const refreshed = await fetch(`${b!.url}/api/v1/auth/token?grant_type=refresh_token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ refresh_token: session.refresh_token }),
+    });
+    expect(refreshed.status).toBe(200);
+    const next = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    expect(next.refresh_token).not.toBe(session.refresh_token);
+    expect((await fetch(`${a!.url}/api/v1/user/profile`, { headers: bearer(next.access_token) })).status).toBe(200);
+
+    // The web session cookie sealed by A opens pages on B (same SECRET_KEY).
+    const verify = await fetch(`${a!.url}/auth/verify?token=${await requestLinkToken(a!.url, dataDir, email)}`, { redirect: "manual" });
+    expect(verify.status).toBe(302);
+    const cookie = verify.headers.getSetCookie().find((value) => value.startsWith("sl_session="));
+    expect(cookie).toBeDefined();
+    const dashboard = await fetch(`${b!.url}/dashboard`, { headers: { cookie: cookie!.split(";")[0] }, redirect: "manual" });
+    expect(dashboard.status).toBe(200);
+
+    // Signing out on A ends the session on B at once: the session lives in the database.
+    const logout = await fetch(`${a!.url}/api/v1/auth/logout`, { method: "POST", headers: bearer(next.access_token) });
+    expect(logout.status).toBe(204);
+    const after = await fetch(`${b!.url}/api/v1/user/profile`, { headers: bearer(next.access_token) });
+    expect(after.status).toBe(401);
+  });
+
+  test("the e-mail rate limit counts requests on both processes", async () => {
+    const email = `limit-${crypto.randomUUID()}@e2e.test`;
+    const ask = (server: ServerProcess) =>
+      fetch(`${server.url}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+    expect((await ask(a!)).status).toBe(200);
+    expect((await ask(a!)).status).toBe(200);
+    expect((await ask(b!)).status).toBe(200);
+    const refused = await ask(b!);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "rate_limited_email" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,43 @@
+import { expect, failedToLoad, test, toast } from "./support/fixtures";
+
+test.describe("settings: informations", () => {
+  test("invalid values get translated field errors and keep what was typed", async ({ page, email, signIn, allowConsoleErrors }) => {
+    // Without JavaScript the server answers the post with 400 and the form.
+    allowConsoleErrors(failedToLoad(400, "/settings/informations"));
+    await signIn(page, email, { redirectTo: "/settings/informations" });
+    const firstName = page.getByLabel("First name");
+    const lastName = page.getByLabel("Last name");
+    const website = page.getByLabel("Website");
+    // conform's form is noValidate, so these reach the schema (in the browser, or on the server without JavaScript).
+    await firstName.fill("A");
+    await lastName.fill("Lovelace");
+    await website.fill("not a site");
+    await page.getByRole("button", { name: "Save" }).click();
+
+    await expect(page.getByText("Between 2 and 50 characters.")).toBeVisible();
+    await expect(page.getByText("Enter a website address such as example.com.")).toBeVisible();
+    await expect(firstName).toHaveAttribute("aria-invalid", "true");
+    await expect(website).toHaveAttribute("aria-invalid", "true");
+    await expect(lastName).not.toHaveAttribute("aria-invalid", "true");
+    await expect(firstName).toHaveValue("A");
+    await expect(lastName).toHaveValue("Lovelace");
+    await expect(website).toHaveValue("not a site");
+  });
+
+  test("a valid save shows a toast and the normalised website after a reload", async ({ page, email, signIn, ready }) => {
+    await signIn(page, email, { redirectTo: "/settings/informations" });
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByLabel("Last name").fill("Lovelace");
+    await page.getByLabel("Website").fill("example.com");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page)).toContainText("Profile updated");
+
+    await page.reload();
+    await ready(page);
+    await expect(page.getByLabel("First name")).toHaveValue("Ada");
+    await expect(page.getByLabel("Last name")).toHaveValue("Lovelace");
+    await expect(page.getByLabel("Website")).toHaveValue("https://example.com");
+    // The profile card shows the new name.
+    await expect(page.getByTestId("profile-card")).toContainText("Ada Lovelace");
+  });
+});

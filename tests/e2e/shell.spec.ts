@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import { ADMIN_EMAIL } from "./support/env";
+import { expect, failedToLoad, pathAndQuery, test } from "./support/fixtures";
+
+const sidebar = (page: Page) => page.locator("aside#app-sidebar");
+const navLink = (page: Page, name: string) => sidebar(page).getByRole("link", { name, exact: true });
+
+/**
+ * Clicks a control that posts to /preferences and waits for the answer that sets the cookie. With
+ * JavaScript the page shows the new state before (optimistic UI), so a reload could outrun the post.
+ */
+async function savePreference(page: Page, click: () => Promise<void>) {
+  const saved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/preferences"));
+  await click();
+  await saved;
+}
+
+test.describe("desktop sidebar", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("collapses, stays collapsed after a reload, and expands back", async ({ page, email, signIn, ready }) => {
+    await signIn(page, email);
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
+
+    await savePreference(page, () => page.getByRole("button", { name: "Collapse the sidebar" }).click());
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "true");
+    await page.reload();
+    await ready(page);
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "true");
+
+    await savePreference(page, () => page.getByRole("button", { name: "Expand the sidebar" }).click());
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
+    await page.reload();
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
+  });
+
+  test("the academy collapses it the first time only", async ({ page, email, signIn, ready }) => {
+    await signIn(page, email);
+    await navLink(page, "Academy").click();
+    await expect(page).toHaveURL(pathAndQuery("/academy"));
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "true");
+
+    await savePreference(page, () => page.getByRole("button", { name: "Expand the sidebar" }).click());
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
+
+    await navLink(page, "Dashboard").click();
+    await expect(page).toHaveURL(pathAndQuery("/dashboard"));
+    await navLink(page, "Academy").click();
+    await expect(page).toHaveURL(pathAndQuery("/academy"));
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
+    await page.reload();
+    await ready(page);
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
+  });
+
+  test("locked sections are links with a lock that lead to the placeholder", async ({ page, email, signIn }) => {
+    await signIn(page, email);
+    const research = navLink(page, "Research Locked");
+    await expect(research).toHaveAttribute("data-locked", "true");
+    await expect(research.getByRole("img", { name: "Locked" })).toBeVisible();
+    await research.click();
+    await expect(page).toHaveURL(pathAndQuery("/recherche"));
+    await expect(page.getByRole("main").getByRole("heading", { name: "Research" })).toBeVisible();
+    await expect(page.getByText("This feature is not available on your account yet.")).toBeVisible();
+  });
+});
+
+test.describe("mobile sidebar", () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test("opens from the menu button with a backdrop; a link navigates and closes it", async ({ page, email, signIn, javaScriptEnabled }) => {
+    await signIn(page, email);
+    const backdrop = page.getByTestId("sidebar-backdrop");
+    await expect(sidebar(page)).not.toBeInViewport();
+    await expect(backdrop).toBeHidden();
+
+    await page.getByTestId("sidebar-mobile-toggle").click();
+    await expect(sidebar(page)).toBeInViewport({ ratio: 1 });
+    await expect(backdrop).toBeVisible();
+
+    if (!javaScriptEnabled) {
+      // Without JavaScript the backdrop is a label for the same checkbox: it closes the menu.
+      await backdrop.click({ position: { x: 700, y: 450 } });
+      await expect(sidebar(page)).not.toBeInViewport();
+      await page.getByTestId("sidebar-mobile-toggle").click();
+      await expect(sidebar(page)).toBeInViewport({ ratio: 1 });
+    }
+
+    await navLink(page, "Leaderboard").click();
+    await expect(page).toHaveURL(pathAndQuery("/leaderboard"));
+    await expect(sidebar(page)).not.toBeInViewport();
+    await expect(backdrop).toBeHidden();
+  });
+});
+
+test.describe("administration", () => {
+  test("an admin sees the section and opens the academy management", async ({ page, signIn, javaScriptEnabled }) => {
+    await signIn(page, javaScriptEnabled ? ADMIN_EMAIL.js : ADMIN_EMAIL["no-js"]);
+    const section = page.getByTestId("admin-section");
+    await expect(section).toContainText("Administration");
+    await section.getByRole("link", { name: "Academy management" }).click();
+    await expect(page).toHaveURL(pathAndQuery("/admin/academy"));
+    await expect(page.getByRole("main").getByRole("heading", { name: "Academy management" })).toBeVisible();
+  });
+
+  test("a user does not see it and is refused the page", async ({ page, email, signIn, allowConsoleErrors }) => {
+    allowConsoleErrors(failedToLoad(403, "/admin/academy"));
+    await signIn(page, email);
+    await expect(sidebar(page).getByText("Administration")).toHaveCount(0);
+    await expect(page.getByTestId("admin-section")).toHaveCount(0);
+    const response = await page.goto("/admin/academy");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  });
+});
+
+test.describe("booking", () => {
+  test("the booking button says booking is not configured", async ({ page, email, signIn, javaScriptEnabled }) => {
+    await signIn(page, email);
+    await sidebar(page).getByRole("link", { name: "Book a free SEO audit" }).click();
+    const notConfigured = "Booking is not configured on this installation yet. Please contact support.";
+    if (javaScriptEnabled) {
+      // With JavaScript the link opens a dialog in place.
+      const dialog = page.getByRole("dialog", { name: "Book your free SEO audit call" });
+      await expect(dialog).toContainText(notConfigured);
+      await expect(page).toHaveURL(pathAndQuery("/dashboard"));
+    } else {
+      await expect(page).toHaveURL(pathAndQuery("/booking"));
+      await expect(page.getByRole("main").getByText(notConfigured)).toBeVisible();
+    }
+  });
+});
+
+test.describe("subscription banner", () => {
+  test("shows for a new user; dismissed, it stays hidden after a reload", async ({ page, email, signIn }) => {
+    await signIn(page, email);
+    const banner = page.getByRole("region", { name: "Subscription" });
+    await expect(banner).toBeVisible();
+    await savePreference(page, () => banner.getByRole("button", { name: "Dismiss" }).click());
+    await expect(banner).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("main").getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await expect(banner).toBeHidden();
+  });
+});

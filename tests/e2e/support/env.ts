@@ -1,0 +1,24 @@
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Where the e2e server listens and keeps its data. Deterministic (no pid) because the config is
+ * evaluated again in every worker process: all of them must agree on the outbox directory.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `sightline-e2e-${E2E_PORT}`);
+
+/** ADMIN_EMAILS of the e2e server: one admin per project, so two workers never share a sign-in link. */
+export const ADMIN_EMAIL = { js: "admin@e2e.test", "no-js": "admin-nojs@e2e.test" } as const;
+
+/** Debian's Chromium (Playwright cannot download its own here), kept quiet and offline. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];

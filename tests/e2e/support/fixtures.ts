@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "./env";
+import { magicLink, waitForMail } from "./outbox";
+
+export { expect };
+
+type SignInOptions = {
+  /** Starts from /auth?mode=login&redirectTo=… and expects to land there. */
+  redirectTo?: string;
+};
+
+type Fixtures = {
+  /** The patterns of the console errors this test expects; any other one, or a page error, fails it. */
+  consoleGuard: { allowed: RegExp[] };
+  /** Declares expected console errors (e.g. Chromium's "Failed to load resource … 404"). */
+  allowConsoleErrors: (...patterns: RegExp[]) => void;
+  /** A fresh address for this test: every test makes its own user. */
+  email: string;
+  /** Signs `email` in through the real UI: /auth → form → outbox → link. Returns the (now used) link. */
+  signIn: (page: Page, email: string, options?: SignInOptions) => Promise<string>;
+  /** After a full page load: with JavaScript on, waits until React has hydrated. */
+  ready: (page: Page) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  consoleGuard: async ({}, use) => {
+    await use({ allowed: [] });
+  },
+
+  allowConsoleErrors: async ({ consoleGuard }, use) => {
+    await use((...patterns) => consoleGuard.allowed.push(...patterns));
+  },
+
+  page: async ({ page, consoleGuard }, use, testInfo) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const location = message.location().url;
+      errors.push(`console.error: ${message.text()}${location ? ` (${location})` : ""}`);
+    });
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+    await use(page);
+    const unexpected = errors.filter((error) => !consoleGuard.allowed.some((pattern) => pattern.test(error)));
+    if (unexpected.length && testInfo.status === testInfo.expectedStatus) {
+      throw new Error(`Unexpected browser errors:\n${unexpected.join("\n")}`);
+    }
+  },
+
+  email: async ({}, use, testInfo) => {
+    await use(`e2e-${testInfo.project.name}-${randomUUID()}@e2e.test`.toLowerCase());
+  },
+
+  ready: async ({ javaScriptEnabled }, use) => {
+    await use(async (page) => {
+      if (javaScriptEnabled !== false) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    });
+  },
+
+  signIn: async ({ ready }, use) => {
+    await use(async (page, email, options = {}) => {
+      const start = options.redirectTo ? `/auth?mode=login&redirectTo=${encodeURIComponent(options.redirectTo)}` : "/auth";
+      await page.goto(start);
+      await ready(page);
+      const form = page.locator("form:has(input[name=email])");
+      const since = Date.now();
+      await form.locator("input[name=email]").fill(email);
+      await form.locator("button[type=submit]").click();
+      await expect(page.getByTestId("check-inbox")).toBeVisible();
+      const link = magicLink(await waitForMail(E2E_DATA_DIR, email, since));
+      await page.goto(link);
+      await expect(page).toHaveURL(pathAndQuery(options.redirectTo ?? "/dashboard"));
+      await ready(page);
+      return link;
+    });
+  },
+});
+
+/** Chromium's console line for `path` answered with `status` (a 404 page, a refused one, a 400 form post). */
+export function failedToLoad(status: number, path: string): RegExp {
+  return new RegExp(`Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${escapeRegExp(path)}\\)$`);
+}
+
+/** Matches the URL by its path and query only, whatever the origin. */
+export function pathAndQuery(target: string): RegExp {
+  return new RegExp(`^https?://[^/]+${escapeRegExp(target)}$`);
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The toast on screen (the flash-cookie message), by its body rather than radix's screen-reader echo. */
+export const toast = (page: Page) => page.locator("[data-toast-type]");
