@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { createScratchDatabase, type ScratchDatabase } from "../helpers/postgres";
 import { requestLinkToken, verifyToken } from "./support/api";
 import { E2E_PORT } from "./support/env";
 import { type ServerProcess, startServer } from "./support/server-process";
@@ -20,18 +20,16 @@ test.describe("two processes, one PostgreSQL database", () => {
   test.skip(!SERVER_URL, "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test): two processes need a shared PostgreSQL server");
   test.describe.configure({ mode: "serial" });
 
-  const name = `sightline_e2e_${crypto.randomBytes(6).toString("hex")}`;
-  const dataDir = path.join(os.tmpdir(), name);
+  const dataDir = path.join(os.tmpdir(), `sightline_e2e_${crypto.randomBytes(6).toString("hex")}`);
+  let database: ScratchDatabase | undefined;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    await admin(`CREATE DATABASE "${name}"`);
-    const databaseUrl = new URL(SERVER_URL!);
-    databaseUrl.pathname = `/${name}`;
+    database = await createScratchDatabase(SERVER_URL!, "sightline_e2e");
     const shared = {
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: database.url,
       SECRET_KEY: crypto.randomBytes(48).toString("base64url"),
       // One outbox for both, and magic links that point at A.
       DATA_DIR: dataDir,
@@ -50,7 +48,7 @@ test.describe("two processes, one PostgreSQL database", () => {
   test.afterAll(async () => {
     test.setTimeout(60_000);
     await Promise.all([a?.stop(), b?.stop()]);
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await database?.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
@@ -108,13 +106,3 @@ test.describe("two processes, one PostgreSQL database", () => {
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

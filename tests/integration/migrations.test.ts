@@ -1,31 +1,17 @@
-import crypto from "node:crypto";
-import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { PLAN_SEEDS, seedReferenceData } from "../../server/db/seed";
 import { plans } from "../../server/db/schema";
+import { createScratchDatabase } from "../helpers/postgres";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 describe("start-up on a fresh database", () => {
   // Several web processes and workers start at once against one new PostgreSQL database.
   it.runIf(inject("databaseUrl"))("migrates and seeds once when four processes open it together", async () => {
-    const name = `sightline_race_${crypto.randomBytes(6).toString("hex")}`;
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
+    const database = await createScratchDatabase(serverUrl!, "sightline_race");
     try {
-      const handles = await Promise.all([1, 2, 3, 4].map(() => openDatabase(url.toString())));
+      const handles = await Promise.all([1, 2, 3, 4].map(() => openDatabase(database.url)));
       try {
         await Promise.all(handles.map((handle) => seedReferenceData(handle.db)));
         const rows = await handles[0].db.select({ id: plans.id }).from(plans);
@@ -37,7 +23,7 @@ describe("start-up on a fresh database", () => {
         await Promise.all(handles.map((handle) => handle.close()));
       }
     } finally {
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await database.drop();
     }
   });
 
