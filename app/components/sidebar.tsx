@@ -22,7 +22,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, PrefetchPageLinks, useFetcher, useLocation, useSubmit } from "react-router";
+import { Link, PrefetchPageLinks, useFetcher, useLocation, useSubmit } from "react-router";
 import type { Profile, Subscription } from "~/lib/api.server";
 import { ADMIN_SECTIONS, isActive, MAIN_SECTIONS, type Section } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -199,9 +199,10 @@ function NavItem({
   asListItem?: boolean;
 }) {
   const Icon = icon ?? ICONS[section.key] ?? SparklesIcon;
+  // A plain Link: the active state is computed here once, NavLink would match the path again.
   const active = isActive(section, pathname);
   const link = (
-    <NavLink
+    <Link
       to={section.to}
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
@@ -218,7 +219,7 @@ function NavItem({
       {section.locked ? (
         <LockIcon className={cn("size-3.5 shrink-0 text-slate-400", collapsed && "lg:hidden")} aria-label={lockedLabel} role="img" />
       ) : null}
-    </NavLink>
+    </Link>
   );
   return asListItem ? <li>{link}</li> : link;
 }
