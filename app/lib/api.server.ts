@@ -31,6 +31,8 @@ export class ApiRequestError extends Error {
     readonly code?: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Headers,
+    /** The whole error body, for the few answers that carry more than a message (e.g. `email`). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -228,7 +230,7 @@ export class ApiClient {
       const body = (data ?? {}) as { message?: string; error?: string; code?: string; errors?: Record<string, string[]> };
       const message =
         response.status === 431 ? this.options.t("errors.headersTooLarge") : body.message || body.error || response.statusText || this.options.t("errors.requestFailed");
-      throw new ApiRequestError(response.status, message, body.code, body.errors, response.headers);
+      throw new ApiRequestError(response.status, message, body.code, body.errors, response.headers, body);
     }
     return { data: data as T, status: response.status, headers: response.headers };
   }

@@ -7,7 +7,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly extra: { code?: string; errors?: FieldErrors; headers?: Record<string, string> } = {},
+    readonly extra: { code?: string; errors?: FieldErrors; email?: string; headers?: Record<string, string> } = {},
   ) {
     super(message);
   }

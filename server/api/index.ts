@@ -42,7 +42,8 @@ export function createApi() {
   api.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.extra.headers ?? {})) c.header(name, value);
-      return c.json({ message: error.message, ...(error.extra.code && { code: error.extra.code }), ...(error.extra.errors && { errors: error.extra.errors }) }, error.status);
+      const { code, errors, email } = error.extra;
+      return c.json({ message: error.message, ...(code && { code }), ...(errors && { errors }), ...(email && { email }) }, error.status);
     }
     if (error instanceof HTTPException) {
       // Hono's own validators (malformed JSON, wrong content type) end up here.

@@ -29,6 +29,7 @@ export const ErrorSchema = z
     message: z.string(),
     code: z.string().optional(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    email: z.string().optional().openapi({ description: "link_used / link_expired: where the link was sent, so a client can offer a new one" }),
   })
   .openapi("Error");
 

@@ -85,8 +85,9 @@ export async function verifyMagicLink(db: Database, token: string, context: Sess
     .returning();
   if (!link) {
     const [known] = await db.select().from(magicLinks).where(eq(magicLinks.tokenHash, tokenHash));
-    if (known?.usedAt) throw badRequest("This sign-in link has already been used.", { code: "link_used" });
-    if (known) throw badRequest("This sign-in link has expired.", { code: "link_expired" });
+    // Whoever holds the token read it in that inbox, so naming the address reveals nothing new.
+    if (known?.usedAt) throw badRequest("This sign-in link has already been used.", { code: "link_used", email: known.email });
+    if (known) throw badRequest("This sign-in link has expired.", { code: "link_expired", email: known.email });
     throw badRequest("This sign-in link is not valid.", { code: "link_invalid" });
   }
   const user = await signInUser(db, link.email, link.locale);

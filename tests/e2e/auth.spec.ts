@@ -1,6 +1,7 @@
 import { apiSignIn, logoutEverywhere } from "./support/api";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/env";
 import { expect, pathAndQuery, test, toast } from "./support/fixtures";
+import { magicLink, waitForMail } from "./support/outbox";
 
 test.describe("signed out", () => {
   test("/ sends to /auth", async ({ page }) => {
@@ -43,9 +44,22 @@ test.describe("sign-in links", () => {
     const failed = page.getByTestId("verify-failed");
     await expect(failed).toHaveAttribute("data-reason", "link_used");
     await expect(failed.getByRole("heading", { name: "This link has already been used" })).toBeVisible();
-    await failed.getByRole("link", { name: "Send me a new link" }).click();
+    await failed.getByRole("link", { name: "Use another address" }).click();
     await expect(page).toHaveURL(pathAndQuery("/auth?mode=login&redirectTo=%2Fdashboard"));
     await expect(page.locator("input[name=email]")).toBeVisible();
+  });
+
+  test("a used link sends a new one to the same address in one click, and that one signs in", async ({ page, email, signIn }) => {
+    const used = await signIn(page, email);
+    await page.context().clearCookies();
+    await page.goto(used);
+    const since = Date.now();
+    await page.getByTestId("verify-failed").getByRole("button", { name: `Send a new link to ${email}` }).click();
+    await expect(page.getByTestId("check-inbox")).toContainText(email);
+    const fresh = magicLink(await waitForMail(E2E_DATA_DIR, email, since));
+    expect(fresh).not.toBe(used);
+    await page.goto(fresh);
+    await expect(page).toHaveURL(pathAndQuery("/dashboard"));
   });
 
   test("a garbage token is an invalid link", async ({ page }) => {

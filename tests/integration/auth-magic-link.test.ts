@@ -149,12 +149,14 @@ describe("POST /auth/verify", () => {
   });
 
   test("a link works once: the second use is link_used", async () => {
-    const { token } = await api.login(uniqueEmail());
+    const email = uniqueEmail();
+    const { token } = await api.login(email);
     const first = await api.request("POST", "/auth/verify", { body: { token } });
     expect(first.status).toBe(200);
     const second = await api.request("POST", "/auth/verify", { body: { token } });
     expect(second.status).toBe(400);
-    expect(second.body).toEqual({ message: "This sign-in link has already been used.", code: "link_used" });
+    // The address comes back so a client can offer to send a new link in one click.
+    expect(second.body).toEqual({ message: "This sign-in link has already been used.", code: "link_used", email });
   });
 
   test("two verifications racing for one link: exactly one wins", async () => {
@@ -164,7 +166,8 @@ describe("POST /auth/verify", () => {
   });
 
   test("an expired link is link_expired", async () => {
-    const { token } = await api.login(uniqueEmail());
+    const email = uniqueEmail();
+    const { token } = await api.login(email);
     const db = await api.db();
     await db
       .update(magicLinks)
@@ -172,7 +175,7 @@ describe("POST /auth/verify", () => {
       .where(eq(magicLinks.tokenHash, hashToken(token!)));
     const res = await api.request("POST", "/auth/verify", { body: { token } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "This sign-in link has expired.", code: "link_expired" });
+    expect(res.body).toEqual({ message: "This sign-in link has expired.", code: "link_expired", email });
   });
 
   test("an unknown token is link_invalid", async () => {

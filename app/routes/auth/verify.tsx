@@ -1,9 +1,9 @@
 import { LinkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { Logo } from "~/components/logo";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { ApiRequestError, getApiClient, safeRedirect } from "~/lib/api.server";
 import { commitSession } from "~/lib/session.server";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -20,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = getApiClient(context);
   const t = await getFixedT(context);
   let reason: Reason = "link_invalid";
+  let email: string | null = null;
   if (token) {
     try {
       const session = await api.auth.verify(token);
@@ -28,9 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } catch (error) {
       if (!(error instanceof ApiRequestError) || error.status >= 500) throw error;
       reason = REASONS.find((known) => known === error.code) ?? "link_invalid";
+      email = typeof error.body?.email === "string" ? error.body.email : null;
     }
   }
-  return { reason, redirectTo, title: `${t(`auth.verify.${reason}.title`)} · Sightline` };
+  return { reason, email, redirectTo, title: `${t(`auth.verify.${reason}.title`)} · Sightline` };
 }
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
@@ -43,9 +45,21 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
         <LinkIcon className="mx-auto size-10 text-amber-500" aria-hidden />
         <h1 className="text-xl font-semibold">{t(`auth.verify.${loaderData.reason}.title`)}</h1>
         <p className="text-slate-600">{t(`auth.verify.${loaderData.reason}.description`)}</p>
-        <Link to={again} className={buttonVariants()}>
-          {t("auth.verify.requestNew")}
-        </Link>
+        {loaderData.email ? (
+          // One click: the sign-in action sends a fresh link to the address this one was for.
+          <Form method="post" action="/auth" className="grid gap-2">
+            <input type="hidden" name="email" value={loaderData.email} />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            <Button type="submit">{t("auth.verify.sendNew", { email: loaderData.email })}</Button>
+            <Link to={again} className="text-sm text-indigo-600 hover:underline">
+              {t("auth.verify.otherAddress")}
+            </Link>
+          </Form>
+        ) : (
+          <Link to={again} className={buttonVariants()}>
+            {t("auth.verify.requestNew")}
+          </Link>
+        )}
       </div>
     </main>
   );
