@@ -171,6 +171,12 @@ export class ApiClient {
     return this.#refreshing;
   }
 
+  /** Signed out (or the session died): nothing for the middleware to write back, even after a refresh. */
+  clearSession() {
+    this.#session = null;
+    this.sessionChanged = false;
+  }
+
   setSession(session: Session) {
     this.#session = {
       access_token: session.access_token,
@@ -182,6 +188,7 @@ export class ApiClient {
 
   /** Seed 000 §4/§8: an unrefreshable session ends on the sign-in page with the "Session expirée" toast. */
   async #expired(): Promise<Response> {
+    this.clearSession();
     const headers = new Headers();
     headers.append("Set-Cookie", await destroySession());
     const { t } = this.options;
@@ -273,10 +280,4 @@ export function requireSession(context: Readonly<RouterContextProvider>, request
     throw redirect(`/auth?mode=login&redirectTo=${encodeURIComponent(redirectTo)}`);
   }
   return session;
-}
-
-/** Only a same-site path: never `//evil.example` or an absolute URL. */
-export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
 }

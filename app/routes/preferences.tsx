@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/preferences";
-import { getApiClient, safeRedirect } from "~/lib/api.server";
+import { getApiClient } from "~/lib/api.server";
+import { safeRedirect } from "~/lib/redirect";
 import { isLocale } from "~/lib/i18n";
 import { readPreferences, writePreferences } from "~/lib/preferences.server";
 import { localeCookie } from "~/middleware/i18next.server";

@@ -19,6 +19,8 @@ export async function action({ context }: Route.ActionArgs) {
       // An already-dead session (thrown as a redirect Response) still ends in a signed-out browser.
       if (!(error instanceof ApiRequestError) && !(error instanceof Response)) throw error;
     }
+    // The logout call may have refreshed the tokens first; the browser must not get them back.
+    api.clearSession();
   }
   return redirectWithToast("/auth", { type: "success", title: t("auth.loggedOut") }, { headers: { "Set-Cookie": await destroySession() } });
 }

@@ -4,7 +4,8 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { Logo } from "~/components/logo";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { ApiRequestError, getApiClient, safeRedirect } from "~/lib/api.server";
+import { ApiRequestError, getApiClient } from "~/lib/api.server";
+import { safeRedirect } from "~/lib/redirect";
 import { commitSession } from "~/lib/session.server";
 import { getFixedT } from "~/middleware/i18next.server";
 

@@ -1,0 +1,28 @@
+const BASE = "http://sightline.invalid";
+const MAX_LENGTH = 1000;
+
+/**
+ * A same-site path to send the browser to after sign-in or a form post, else `fallback`.
+ * Parsed as browsers parse it: they drop tabs and newlines and read `\` as `/`, so `/\t/evil.example`
+ * or `/\evil.example` would leave the site. Control characters would also break the Location header.
+ */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.length > MAX_LENGTH) return fallback;
+  if (hasControlOrBackslash(target)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function hasControlOrBackslash(value: string) {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+}
