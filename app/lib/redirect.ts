@@ -1,3 +1,5 @@
+import { hasControlCharacters } from "./text";
+
 const BASE = "http://sightline.invalid";
 const MAX_LENGTH = 1000;
 
@@ -8,7 +10,7 @@ const MAX_LENGTH = 1000;
  */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.length > MAX_LENGTH) return fallback;
-  if (hasControlOrBackslash(target)) return fallback;
+  if (hasControlCharacters(target) || target.includes("\\")) return fallback;
   let url: URL;
   try {
     url = new URL(target, BASE);
@@ -19,10 +21,3 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-function hasControlOrBackslash(value: string) {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
-  }
-  return false;
-}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "./text";
 import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "./website";
 
 /**
@@ -15,7 +16,8 @@ const personName = z
   .string({ error: "validation.required" })
   .trim()
   .min(2, "validation.nameLength")
-  .max(50, "validation.nameLength");
+  .max(50, "validation.nameLength")
+  .refine((value) => !hasControlCharacters(value), "validation.invalidCharacters");
 
 export const ProfileFormSchema = z.object({
   firstName: personName,

@@ -49,10 +49,24 @@ export function createApi() {
       // Hono's own validators (malformed JSON, wrong content type) end up here.
       return c.json({ message: error.message || "Bad request" }, error.status);
     }
+    if (isInvalidInputFromDatabase(error)) {
+      // Validation should have caught it; the database's refusal still is the client's input, not a crash.
+      logger.warn("api.invalid_input_reached_database", { error: String(error.cause ?? error), path: c.req.path });
+      return c.json({ message: "The request contains characters or values that cannot be stored." }, 400);
+    }
     logger.error("api.unhandled", { error: error instanceof Error ? error.stack : String(error), request_id: c.get("requestId"), path: c.req.path });
     return c.json({ message: "Internal server error" }, 500);
   });
   return api;
+}
+
+/**
+ * PostgreSQL's "data exception" class (SQLSTATE 22…): NUL bytes, bad encodings, out-of-range
+ * numbers or dates, over-long strings. drizzle wraps the driver's error in `cause`.
+ */
+function isInvalidInputFromDatabase(error: Error): boolean {
+  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && code.startsWith("22");
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { hasControlCharacters } from "../../app/lib/text";
 import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "../../app/lib/website";
 import { requireAuth } from "../api/middleware";
 import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
@@ -21,7 +22,11 @@ export const ProfileSchema = z
   })
   .openapi("UserProfile");
 
-const name = z.string().trim().max(50, "At most 50 characters");
+const name = z
+  .string()
+  .trim()
+  .max(50, "At most 50 characters")
+  .refine((value) => !hasControlCharacters(value), "Control characters are not allowed");
 /** Empty clears a field; the rest is trimmed. */
 const optionalText = (schema: z.ZodString) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), schema.nullable()).optional();

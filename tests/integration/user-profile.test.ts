@@ -106,3 +106,12 @@ describe("one user's token reaches only that user's data", () => {
     expect(seenByB.body).toMatchObject({ id: b.user.id, email: b.user.email, profile: { first_name: "Bea" }, WebsiteURL: "https://b.example" });
   });
 });
+
+describe("PATCH /user/profile with input the database cannot store", () => {
+  test("a NUL byte in a name is a 400 on the field, never a 500", async () => {
+    const session = await api.signIn();
+    const res = await api.request("PATCH", "/user/profile", { token: session.access_token, body: { first_name: "Ad\u0000a" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.first_name?.length).toBeGreaterThan(0);
+  });
+});
