@@ -35,8 +35,16 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32).optional(),
   /** When set, the web app calls the API over HTTP instead of in process. */
   API_URL: z.url().optional(),
-  /** Honour X-Forwarded-For (set when behind a load balancer). */
-  TRUST_PROXY: bool,
+  /**
+   * How many proxies in front of the app append to X-Forwarded-For (a load balancer: 1; `true`
+   * means 1). The client's address is read that many entries from the right: the left part of the
+   * header is whatever the client sent. 0 (default) ignores the header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((value) => (value === "true" ? 1 : value === "false" || value === "" ? 0 : Number(value)))
+    .pipe(z.number().int().min(0).max(10)),
   /** Run pg-boss workers inside the web process (default) or only in `npm run worker`. */
   JOBS_IN_PROCESS: z
     .enum(["true", "false", "1", "0"])

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
@@ -26,9 +27,11 @@ export const headerLimit: MiddlewareHandler<ApiEnv> = async (c, next) => {
 /** The end user's address: given by the in-process caller, else the socket (or the proxy, if trusted). */
 export function clientIp(c: Context<ApiEnv>): string {
   if (c.env?.clientIp) return c.env.clientIp;
-  if (getConfig().TRUST_PROXY) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+  const hops = getConfig().TRUST_PROXY;
+  if (hops > 0) {
+    const chain = (c.req.header("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
+    const forwarded = chain[chain.length - hops];
+    if (forwarded && isIP(forwarded)) return forwarded;
   }
   try {
     return getConnInfo(c).remote.address ?? "unknown";
