@@ -17,8 +17,9 @@ import { Toaster } from "./components/toaster";
 import { apiMiddleware } from "./lib/api.server";
 import { readToast } from "./lib/toast.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
+import { sameOriginMiddleware } from "./middleware/same-origin.server";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, apiMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sameOriginMiddleware, apiMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);
