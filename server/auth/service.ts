@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { authSessions, magicLinks, refreshTokens, type UserRow, users } from "../db/schema";
@@ -10,10 +10,12 @@ import { hit } from "./rate-limit";
 import { hashToken, randomToken, signAccessToken } from "./tokens";
 
 /**
- * Two refreshes with the same token inside this window are the same client racing itself
- * (parallel requests, a prefetch), not a stolen token: the second gets a sibling token.
+ * Refreshes with the same token inside this window are the same client racing itself (a
+ * navigation and the prefetches of hovered links, each a request), not a stolen token: they get
+ * sibling tokens. At most REFRESH_GRACE_USES of them; one more is treated as theft.
  */
 const REFRESH_REUSE_GRACE_MS = 10_000;
+const REFRESH_GRACE_USES = 3;
 
 export const LOGOUT_SCOPES = ["global", "local", "others"] as const;
 export type LogoutScope = (typeof LOGOUT_SCOPES)[number];
@@ -170,24 +172,39 @@ export async function refreshSession(db: Database, refreshToken: string) {
   if (row.session.revokedAt) throw unauthorized("Session has been revoked", "session_not_found");
   if (row.session.expiresAt <= new Date()) throw unauthorized("Session has expired", "session_expired");
 
-  if (row.token.rotatedAt) {
-    if (Date.now() - row.token.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
-      await revokeSessions(db, eq(authSessions.id, row.session.id), "refresh_token_reuse");
-      logger.warn("auth.refresh_token_reuse", { sessionId: row.session.id, userId: row.user.id });
-      throw unauthorized("Refresh token already used", "refresh_token_already_used");
-    }
-  } else {
+  if (!row.token.rotatedAt) {
     const rotated = await db
       .update(refreshTokens)
       .set({ rotatedAt: new Date() })
       .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.rotatedAt)))
       .returning({ id: refreshTokens.id });
-    // Lost a race with a concurrent refresh of the same token: still inside the grace window.
-    if (rotated.length === 0) logger.info("auth.refresh_race", { sessionId: row.session.id });
+    // Lost a race with a concurrent refresh of the same token: one of its grace uses.
+    if (rotated.length === 0) await useGrace(db, row.token.id, row.session.id, row.user.id);
+  } else {
+    if (Date.now() - row.token.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+      await rejectReuse(db, row.session.id, row.user.id);
+    }
+    await useGrace(db, row.token.id, row.session.id, row.user.id);
   }
   const next = randomToken();
   await db.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: hashToken(next) });
   return issueSession(row.user, row.session.id, next);
+}
+
+/** A rotated token may be presented a few more times inside the grace window, then never. */
+async function useGrace(db: Database, tokenId: string, sessionId: string, userId: string) {
+  const granted = await db
+    .update(refreshTokens)
+    .set({ graceUses: sql`${refreshTokens.graceUses} + 1` })
+    .where(and(eq(refreshTokens.id, tokenId), lt(refreshTokens.graceUses, REFRESH_GRACE_USES)))
+    .returning({ id: refreshTokens.id });
+  if (granted.length === 0) await rejectReuse(db, sessionId, userId);
+}
+
+async function rejectReuse(db: Database, sessionId: string, userId: string): Promise<never> {
+  await revokeSessions(db, eq(authSessions.id, sessionId), "refresh_token_reuse");
+  logger.warn("auth.refresh_token_reuse", { sessionId, userId });
+  throw unauthorized("Refresh token already used", "refresh_token_already_used");
 }
 
 async function revokeSessions(db: Database, where: ReturnType<typeof eq>, reason: string) {

@@ -46,6 +46,17 @@ describe("POST /auth/token?grant_type=refresh_token", () => {
     expect(await profileStatus(second.body)).toBe(200);
   });
 
+  test("more late presentations than the grace allows is theft: the session is revoked", async () => {
+    const session = await api.signIn();
+    // One rotation and three grace uses: a navigation and the prefetches racing after an idle hour.
+    const allowed = await Promise.all([1, 2, 3, 4].map(() => refresh(session.refresh_token)));
+    expect(allowed.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    const fifth = await refresh(session.refresh_token);
+    expect(fifth.status).toBe(401);
+    expect(fifth.body.code).toBe("refresh_token_already_used");
+    for (const granted of allowed) expect(await profileStatus(granted.body)).toBe(401);
+  });
+
   test("reusing a rotated token after the grace window revokes the whole session", async () => {
     const session = await api.signIn();
     const rotated = await refresh(session.refresh_token);

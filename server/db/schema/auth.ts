@@ -49,6 +49,8 @@ export const refreshTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set when this token was exchanged; presenting it again means it leaked. */
     rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    /** Late presentations granted inside the grace window (bounded by REFRESH_GRACE_USES). */
+    graceUses: integer("grace_uses").notNull().default(0),
   },
   (table) => [index("refresh_tokens_session_idx").on(table.sessionId)],
 );

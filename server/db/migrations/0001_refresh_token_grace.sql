@@ -1,0 +1,1 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "grace_uses" integer DEFAULT 0 NOT NULL;
