@@ -37,6 +37,12 @@ export function start(options: StartOptions = {}): Promise<Runtime> {
 async function boot(options: StartOptions): Promise<Runtime> {
   const config = getConfig();
   const handle = await openDatabase(options.databaseUrl ?? databaseTarget());
+  if (handle.driver === "pg" && !process.env.SECRET_KEY && config.NODE_ENV === "production") {
+    // A PostgreSQL server usually means several processes; each would make its own key otherwise.
+    logger.warn("config.secret_key_missing", {
+      message: "SECRET_KEY is not set: this process uses the key in DATA_DIR. Every process serving the app must share one SECRET_KEY.",
+    });
+  }
   await seedReferenceData(handle.db);
   const jobs = options.jobs ?? (config.JOBS_IN_PROCESS ? "work" : "send");
   let boss: PgBoss | null = null;

@@ -205,8 +205,9 @@ export class ApiClient {
     const headers = new Headers({ accept: "application/json" });
     if (options.body !== undefined) headers.set("content-type", "application/json");
     if (token) headers.set("authorization", `Bearer ${token}`);
+    // Only for the session list; trimmed so an oversized header cannot make every call a 431.
     const userAgent = this.options.request.headers.get("user-agent");
-    if (userAgent) headers.set("user-agent", userAgent);
+    if (userAgent) headers.set("user-agent", userAgent.slice(0, 500));
     const init: RequestInit = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
 
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

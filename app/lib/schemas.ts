@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hasControlCharacters } from "./text";
-import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "./website";
+import { checkWebsite } from "./website";
 
 /**
  * Form schemas shared by the server action and the browser. Messages are i18n keys: the Field
@@ -9,7 +9,8 @@ import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "./website";
 export const LoginSchema = z.object({
   // Addresses are often pasted with a stray space around them.
   email: z.string({ error: "validation.required" }).trim().pipe(z.email("validation.email").max(254, "validation.email")),
-  redirectTo: z.string().optional(),
+  // Anything longer is no path of ours; safeRedirect drops it, this keeps the form from failing.
+  redirectTo: z.string().max(2048).optional().catch(undefined),
 });
 
 const personName = z
@@ -24,15 +25,13 @@ export const ProfileFormSchema = z.object({
   lastName: personName,
   website: z
     .string()
-    .max(WEBSITE_MAX_LENGTH, "validation.websiteTooLong")
+    .max(2048, "validation.websiteTooLong")
     .optional()
     .transform((value, ctx) => {
       if (!value?.trim()) return null;
-      const website = normaliseWebsite(value);
-      if (!website) {
-        ctx.addIssue({ code: "custom", message: "validation.websiteInvalid" });
-        return z.NEVER;
-      }
-      return website;
+      const checked = checkWebsite(value);
+      if (checked.ok) return checked.website;
+      ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? "validation.websiteTooLong" : "validation.websiteInvalid" });
+      return z.NEVER;
     }),
 });

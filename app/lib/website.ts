@@ -20,3 +20,13 @@ export function normaliseWebsite(input: string): string | null {
 }
 
 export const WEBSITE_MAX_LENGTH = 255;
+
+export type WebsiteCheck = { ok: true; website: string } | { ok: false; reason: "invalid" | "tooLong" };
+
+/** Normalises, then measures: the stored (https) form is what must fit in 255 characters. */
+export function checkWebsite(input: string): WebsiteCheck {
+  const website = normaliseWebsite(input);
+  if (!website) return { ok: false, reason: "invalid" };
+  if (website.length > WEBSITE_MAX_LENGTH) return { ok: false, reason: "tooLong" };
+  return { ok: true, website };
+}

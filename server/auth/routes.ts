@@ -43,7 +43,7 @@ const login = createRoute({
       z.object({
         // Addresses are often pasted with a stray space around them.
         email: z.string().trim().pipe(z.email().max(254)).openapi({ format: "email", example: "you@example.com" }),
-        redirect_to: z.string().max(2048).optional().openapi({ description: "App origin plus /auth/verify; the link adds ?token=" }),
+        redirect_to: z.string().max(4096).optional().openapi({ description: "App origin plus /auth/verify; the link adds ?token=" }),
         locale: z.enum(["en", "fr"]).default("en"),
       }),
     ),

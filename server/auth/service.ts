@@ -39,6 +39,10 @@ export function allowedRedirect(redirectTo: string | undefined): string {
   if (!origins.includes(url.origin)) {
     throw badRequest("redirect_to is not an allowed origin", { errors: { redirect_to: ["Origin not allowed"] } });
   }
+  // The token may only land on the page that spends it, never in another page's logs or referrers.
+  if (url.pathname !== "/auth/verify") {
+    throw badRequest("redirect_to must be the /auth/verify page", { errors: { redirect_to: ["Path not allowed"] } });
+  }
   return url.toString();
 }
 

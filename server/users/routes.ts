@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { hasControlCharacters } from "../../app/lib/text";
-import { normaliseWebsite, WEBSITE_MAX_LENGTH } from "../../app/lib/website";
+import { checkWebsite, WEBSITE_MAX_LENGTH } from "../../app/lib/website";
 import { requireAuth } from "../api/middleware";
 import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
 import { getDb } from "../runtime";
@@ -34,16 +34,13 @@ const optionalText = (schema: z.ZodString) =>
 const ProfilePatchSchema = z.object({
   first_name: optionalText(name.min(2, "At least 2 characters")),
   last_name: optionalText(name.min(2, "At least 2 characters")),
-  website_url: optionalText(z.string().max(WEBSITE_MAX_LENGTH, `At most ${WEBSITE_MAX_LENGTH} characters`))
-    .transform((value, ctx) => {
-      if (value == null) return value;
-      const website = normaliseWebsite(value);
-      if (!website) {
-        ctx.addIssue({ code: "custom", message: "Not a valid website address" });
-        return z.NEVER;
-      }
-      return website;
-    }),
+  website_url: optionalText(z.string().max(2048, `At most ${WEBSITE_MAX_LENGTH} characters`)).transform((value, ctx) => {
+    if (value == null) return value;
+    const checked = checkWebsite(value);
+    if (checked.ok) return checked.website;
+    ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? `At most ${WEBSITE_MAX_LENGTH} characters` : "Not a valid website address" });
+    return z.NEVER;
+  }),
   locale: z.enum(["en", "fr"]).optional(),
 });
 

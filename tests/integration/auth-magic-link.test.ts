@@ -62,6 +62,14 @@ describe("POST /auth/login", () => {
     expect(await api.mailsTo(email)).toEqual([]);
   });
 
+  test("refuses a redirect_to on the app's origin but another page: the token only lands on /auth/verify", async () => {
+    const email = uniqueEmail();
+    const { res } = await api.login(email, { redirect_to: "http://localhost:3000/settings/informations" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty("redirect_to");
+    expect(await api.mailsTo(email)).toEqual([]);
+  });
+
   test("accepts an origin listed in ALLOWED_REDIRECT_ORIGINS", async () => {
     onTestFinished(withEnv({ ALLOWED_REDIRECT_ORIGINS: "https://app.example.test" }));
     const { res, link } = await api.login(uniqueEmail(), { redirect_to: "https://app.example.test/auth/verify" });

@@ -48,8 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? t("auth.login.rateLimitedIp", { minutes })
           : error.status === 400 && error.errors?.email
             ? t("validation.email")
-            : error.message || t("auth.login.failed");
-    return data({ result: submission.reply({ formErrors: [message] }), sentTo: null }, { status: error.status === 429 ? 429 : 400 });
+            : t("auth.login.failed");
+    // The API's own words are English and for developers; the form says it in the user's language.
+    const status = error.status === 429 ? 429 : error.status >= 500 ? 502 : 400;
+    return data({ result: submission.reply({ formErrors: [message] }), sentTo: null }, { status });
   }
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
 }
