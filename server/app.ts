@@ -1,14 +1,14 @@
 import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clientIpContext } from "../app/lib/context";
 import { getApi } from "./api";
 import type { ApiEnv } from "./api/env";
 import { clientIp } from "./api/middleware";
+import { getConfig } from "./config";
 
+export { getConfig };
 export { start, stop } from "./runtime";
-export { getConfig } from "./config";
-
-export const api = getApi();
 
 const handleDocument = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -17,9 +17,18 @@ const handleDocument = createRequestHandler(
 
 /** The whole HTTP surface of a web process: the JSON API, then every page of the React Router app. */
 export const app = new Hono<ApiEnv>();
+// Hono's defaults (nosniff, no framing by others, no referrer leaks), plus HSTS only over https.
+app.use(
+  "*",
+  secureHeaders({
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: getConfig().APP_URL.startsWith("https://") ? "max-age=31536000; includeSubDomains" : false,
+  }),
+);
 // The API owns its whole prefix, so an unknown /api/v1 path gets its JSON 404, not the app's page.
-app.all("/api/v1/*", (c) => api.fetch(c.req.raw, c.env));
-app.all("/api/v1", (c) => api.fetch(c.req.raw, c.env));
+app.all("/api/v1/*", (c) => getApi().fetch(c.req.raw, c.env));
+app.all("/api/v1", (c) => getApi().fetch(c.req.raw, c.env));
 app.all("*", (c) => {
   const context = new RouterContextProvider();
   context.set(clientIpContext, clientIp(c));

@@ -13,10 +13,11 @@ const csv = z
       .filter(Boolean),
   );
 
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
-  .default("")
-  .transform((value) => value === "true" || value === "1");
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .default("")
+    .transform((value) => (value === "" ? fallback : value === "true" || value === "1"));
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -46,10 +47,7 @@ const EnvSchema = z.object({
     .transform((value) => (value === "true" ? 1 : value === "false" || value === "" ? 0 : Number(value)))
     .pipe(z.number().int().min(0).max(10)),
   /** Run pg-boss workers inside the web process (default) or only in `npm run worker`. */
-  JOBS_IN_PROCESS: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((value) => value === "true" || value === "1"),
+  JOBS_IN_PROCESS: bool(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Sightline <no-reply@sightline.local>"),
   ADMIN_EMAILS: csv.transform((emails) => emails.map((email) => email.toLowerCase())),
@@ -76,7 +74,7 @@ const EnvSchema = z.object({
   USER_DEFAULT_QUESTION_LIMIT: int(10),
   USER_ANALYSES_PER_DAY: int(10),
   USER_ANALYSES_PER_MONTH: int(100),
-  LOG_REQUESTS: bool,
+  LOG_REQUESTS: bool(false),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { SECRET_KEY: string; APP_URL: string };

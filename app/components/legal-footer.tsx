@@ -30,7 +30,8 @@ const LEGAL_PATHS: Record<"en" | "fr", Record<(typeof LEGAL_PAGES)[number], stri
   fr: { legalNotice: "/mentions-legales", privacy: "/politique-de-confidentialite", refund: "/politique-de-remboursement", terms: "/conditions-generales-de-vente", affiliate: "/conditions-programme-affiliation" },
 };
 
-export function LegalFooter({ legalSiteUrl }: { legalSiteUrl: string }) {
+/** `year` comes from the server so the page hydrates the same in every time zone. */
+export function LegalFooter({ legalSiteUrl, year }: { legalSiteUrl: string; year: number }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   // Seed 000 §2: French text when the locale is French, otherwise English.
@@ -45,7 +46,7 @@ export function LegalFooter({ legalSiteUrl }: { legalSiteUrl: string }) {
         ))}
       </nav>
       <div className="flex items-center gap-3">
-        <span>© {new Date().getFullYear()} Sightline</span>
+        <span>© {year} Sightline</span>
         <details className="relative">
           <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 hover:bg-slate-100">
             <GlobeIcon className="size-3.5" aria-hidden />

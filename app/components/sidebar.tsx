@@ -66,7 +66,7 @@ export function Sidebar({
   bookingUrl: string | null;
 }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   const [mobileOpen, setMobileOpen] = useState(false);
   const fetcher = useFetcher();
@@ -108,7 +108,7 @@ export function Sidebar({
             <span className="sr-only">{t("sidebar.close")}</span>
           </label>
           <fetcher.Form method="post" action="/preferences" className={cn("hidden lg:block", collapsed && "lg:hidden")}>
-            <CollapseFields collapsed={!collapsed} pathname={pathname} hydrated={hydrated} />
+            <CollapseFields collapsed={!collapsed} returnTo={`${pathname}${search}`} hydrated={hydrated} />
             <button type="submit" className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("sidebar.collapse")} title={t("sidebar.collapse")}>
               <PanelLeftCloseIcon className="size-5" aria-hidden />
             </button>
@@ -116,7 +116,7 @@ export function Sidebar({
         </div>
         {collapsed ? (
           <fetcher.Form method="post" action="/preferences" className="hidden justify-center pb-2 lg:flex">
-            <CollapseFields collapsed={false} pathname={pathname} hydrated={hydrated} />
+            <CollapseFields collapsed={false} returnTo={`${pathname}${search}`} hydrated={hydrated} />
             <button type="submit" className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("sidebar.expand")} title={t("sidebar.expand")}>
               <PanelLeftOpenIcon className="size-5" aria-hidden />
             </button>
@@ -167,13 +167,13 @@ export function MobileMenuButton() {
   );
 }
 
-function CollapseFields({ collapsed, pathname, hydrated }: { collapsed: boolean; pathname: string; hydrated: boolean }) {
+function CollapseFields({ collapsed, returnTo, hydrated }: { collapsed: boolean; returnTo: string; hydrated: boolean }) {
   return (
     <>
       <input type="hidden" name="intent" value="sidebar" />
       <input type="hidden" name="collapsed" value={collapsed ? "1" : "0"} />
       {/* Without JavaScript the post is a navigation, so the action sends the browser back here. */}
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname} />}
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
     </>
   );
 }

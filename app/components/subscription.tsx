@@ -29,7 +29,7 @@ export function isSubscriptionActive(subscription: Subscription | null) {
 }
 
 /** Invites users without an active subscription to take one; dismissal is remembered in a cookie. */
-export function SubscriptionBanner({ pathname }: { pathname: string }) {
+export function SubscriptionBanner({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const hydrated = useHydrated();
@@ -46,7 +46,7 @@ export function SubscriptionBanner({ pathname }: { pathname: string }) {
       </Link>
       <fetcher.Form method="post" action="/preferences">
         <input type="hidden" name="intent" value="banner" />
-        {hydrated ? null : <input type="hidden" name="redirectTo" value={pathname} />}
+        {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
         <button type="submit" className="rounded p-1 hover:bg-indigo-500" aria-label={t("banner.dismiss")}>
           <XIcon className="size-4" aria-hidden />
         </button>

@@ -37,7 +37,7 @@ const ALL = [...ADMIN_SECTIONS, ...OTHER_SECTIONS, ...MAIN_SECTIONS];
 
 /** The section a path belongs to: its own entry or the closest parent (so /seo-llms/x is SEO LLMs). */
 export function sectionFor(pathname: string): Section | undefined {
-  return ALL.filter((section) => pathname === section.to || pathname.startsWith(`${section.to}/`)).sort(
+  return ALL.filter((section) => isActive(section, pathname)).sort(
     (a, b) => b.to.length - a.to.length,
   )[0];
 }

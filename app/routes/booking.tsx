@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/booking";
+import { titleMeta } from "~/lib/meta";
 import { BookingWidget } from "~/components/booking-dialog";
 import { requireSession } from "~/lib/api.server";
-import { getConfig } from "../../server/config";
+import { getConfig } from "~/lib/config.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.title} · Sightline` : "Sightline" }];
+export const meta: Route.MetaFunction = titleMeta;
 
 /** The booking dialog's page form, for browsers without JavaScript and for direct links. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/placeholder";
+import { titleMeta } from "~/lib/meta";
 import { PlaceholderScreen } from "~/components/placeholder-screen";
 import { requireSession } from "~/lib/api.server";
 import { sectionFor } from "~/lib/navigation";
 import { getFixedT } from "~/middleware/i18next.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.title} · Sightline` : "Sightline" }];
+export const meta: Route.MetaFunction = titleMeta;
 
 /** The shared screen of every section a later issue fills in. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { isSubscriptionActive, SubscriptionBanner } from "~/components/subscript
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { isAcademyPath } from "~/lib/navigation";
 import { readPreferences, writePreferences } from "~/lib/preferences.server";
-import { getConfig } from "../../server/config";
+import { getConfig } from "~/lib/config.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       showBanner: !isSubscriptionActive(subscription) && !preferences.bannerDismissed,
       bookingUrl: config.BOOKING_URL ?? null,
       legalSiteUrl: config.LEGAL_SITE_URL,
+      year: new Date().getUTCFullYear(),
     },
     { headers },
   );
@@ -41,17 +42,17 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export default function Shell({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return (
     <div className="flex min-h-screen">
       <Sidebar profile={loaderData.profile} subscription={loaderData.subscription} collapsed={loaderData.collapsed} bookingUrl={loaderData.bookingUrl} />
       <div className="flex min-w-0 flex-1 flex-col">
-        {loaderData.showBanner ? <SubscriptionBanner pathname={pathname} /> : null}
+        {loaderData.showBanner ? <SubscriptionBanner returnTo={`${pathname}${search}`} /> : null}
         <PageHeader pathname={pathname} />
         <main className="flex-1">
           <Outlet />
         </main>
-        <LegalFooter legalSiteUrl={loaderData.legalSiteUrl} />
+        <LegalFooter legalSiteUrl={loaderData.legalSiteUrl} year={loaderData.year} />
       </div>
     </div>
   );

@@ -2,11 +2,12 @@ import { LifeBuoyIcon, MailIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/support";
+import { titleMeta } from "~/lib/meta";
 import { requireSession } from "~/lib/api.server";
-import { getConfig } from "../../server/config";
+import { getConfig } from "~/lib/config.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.title} · Sightline` : "Sightline" }];
+export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);

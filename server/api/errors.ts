@@ -16,8 +16,6 @@ export class ApiError extends Error {
 export const badRequest = (message: string, extra?: ApiError["extra"]) => new ApiError(400, message, extra);
 export const unauthorized = (message = "No authentication session", code?: string) =>
   new ApiError(401, message, { code });
-export const forbidden = (message = "Forbidden") => new ApiError(403, message);
 export const notFound = (message = "Not found") => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code?: string) =>
   new ApiError(429, message, { code, headers: { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) } });

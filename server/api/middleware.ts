@@ -8,7 +8,7 @@ import { getConfig } from "../config";
 import { authSessions, users } from "../db/schema";
 import { getDb } from "../runtime";
 import type { ApiEnv, AuthUser } from "./env";
-import { ApiError, forbidden, unauthorized } from "./errors";
+import { unauthorized } from "./errors";
 
 /** Node itself refuses headers over 64 KiB (server.js); past this we answer 431 with a readable body. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -72,13 +72,4 @@ async function authenticate(token: string): Promise<AuthUser> {
   if (!row) throw unauthorized("Session not found", "session_not_found");
   const { user } = row;
   return { id: user.id, email: user.email, role: user.role, sessionId: claims.sid, record: user };
-}
-
-export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
-  if (c.get("user")?.role !== "admin") throw forbidden("Administrator access required");
-  await next();
-});
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
 }

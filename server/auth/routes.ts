@@ -1,6 +1,6 @@
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "../../app/lib/i18n";
 import { createRoute } from "@hono/zod-openapi";
 import { getDb } from "../runtime";
-import type { ApiEnv } from "../api/env";
 import { clientIp, requireAuth } from "../api/middleware";
 import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
 import { LOGOUT_SCOPES, logout, refreshSession, requestMagicLink, verifyMagicLink } from "./service";
@@ -44,7 +44,7 @@ const login = createRoute({
         // Addresses are often pasted with a stray space around them.
         email: z.string().trim().pipe(z.email().max(254)).openapi({ format: "email", example: "you@example.com" }),
         redirect_to: z.string().max(4096).optional().openapi({ description: "App origin plus /auth/verify; the link adds ?token=" }),
-        locale: z.enum(["en", "fr"]).default("en"),
+        locale: z.enum(SUPPORTED_LOCALES).default(DEFAULT_LOCALE),
       }),
     ),
   },
@@ -121,5 +121,3 @@ export const authRoutes = createRouter()
     return c.body(null, 204);
   });
 
-export type AuthRoutes = typeof authRoutes;
-export type { ApiEnv };

@@ -183,12 +183,12 @@ export async function refreshSession(db: Database, refreshToken: string) {
       .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.rotatedAt)))
       .returning({ id: refreshTokens.id });
     // Lost a race with a concurrent refresh of the same token: one of its grace uses.
-    if (rotated.length === 0) await useGrace(db, row.token.id, row.session.id, row.user.id);
+    if (rotated.length === 0) await spendGrace(db, row.token.id, row.session.id, row.user.id);
   } else {
     if (Date.now() - row.token.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
       await rejectReuse(db, row.session.id, row.user.id);
     }
-    await useGrace(db, row.token.id, row.session.id, row.user.id);
+    await spendGrace(db, row.token.id, row.session.id, row.user.id);
   }
   const next = randomToken();
   await db.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: hashToken(next) });
@@ -196,7 +196,7 @@ export async function refreshSession(db: Database, refreshToken: string) {
 }
 
 /** A rotated token may be presented a few more times inside the grace window, then never. */
-async function useGrace(db: Database, tokenId: string, sessionId: string, userId: string) {
+async function spendGrace(db: Database, tokenId: string, sessionId: string, userId: string) {
   const granted = await db
     .update(refreshTokens)
     .set({ graceUses: sql`${refreshTokens.graceUses} + 1` })

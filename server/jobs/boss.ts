@@ -2,8 +2,6 @@ import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "../db/client";
 
-export type Boss = PgBoss;
-
 /**
  * pg-boss on the application's own database. On a PostgreSQL server it opens its own small pool;
  * on PGlite (one connection, in this process) it shares the instance through `executeSql`.

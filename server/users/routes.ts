@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { SUPPORTED_LOCALES } from "../../app/lib/i18n";
 import { hasControlCharacters } from "../../app/lib/text";
 import { checkWebsite, WEBSITE_MAX_LENGTH } from "../../app/lib/website";
 import { requireAuth } from "../api/middleware";
@@ -41,7 +42,7 @@ const ProfilePatchSchema = z.object({
     ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? `At most ${WEBSITE_MAX_LENGTH} characters` : "Not a valid website address" });
     return z.NEVER;
   }),
-  locale: z.enum(["en", "fr"]).optional(),
+  locale: z.enum(SUPPORTED_LOCALES).optional(),
 });
 
 const getProfile = createRoute({

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/academy";
+import { titleMeta } from "~/lib/meta";
 import { PlaceholderScreen } from "~/components/placeholder-screen";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.title} · Sightline` : "Sightline" }];
+export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);

@@ -4,6 +4,7 @@ import { MailCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { titleMeta } from "~/lib/meta";
 import { Field } from "~/components/field";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
@@ -11,17 +12,17 @@ import { Button } from "~/components/ui/button";
 import { ApiRequestError, getApiClient } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/redirect";
 import { LoginSchema } from "~/lib/schemas";
-import { getConfig } from "../../../server/config";
+import { getConfig } from "~/lib/config.server";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Sightline" }];
+export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (getApiClient(context).session) throw redirect("/dashboard");
   const url = new URL(request.url);
   const t = await getFixedT(context);
   return {
-    title: `${t("auth.login.title")} · Sightline`,
+    title: t("auth.login.title"),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
   };
 }

@@ -2,6 +2,7 @@ import { LinkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/verify";
+import { titleMeta } from "~/lib/meta";
 import { Logo } from "~/components/logo";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ApiRequestError, getApiClient } from "~/lib/api.server";
@@ -9,7 +10,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { commitSession } from "~/lib/session.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Sightline" }];
+export const meta: Route.MetaFunction = titleMeta;
 
 const REASONS = ["link_used", "link_expired", "link_invalid"] as const;
 type Reason = (typeof REASONS)[number];
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email = typeof error.body?.email === "string" ? error.body.email : null;
     }
   }
-  return { reason, email, redirectTo, title: `${t(`auth.verify.${reason}.title`)} · Sightline` };
+  return { reason, email, redirectTo, title: t(`auth.verify.${reason}.title`) };
 }
 
 export default function Verify({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/informations";
+import { titleMeta } from "~/lib/meta";
 import { Field } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
@@ -10,7 +11,7 @@ import { ProfileFormSchema } from "~/lib/schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.title} · Sightline` : "Sightline" }];
+export const meta: Route.MetaFunction = titleMeta;
 
 /** API field names → form field names, so server-side errors land on the right input. */
 const API_FIELDS: Record<string, string> = { first_name: "firstName", last_name: "lastName", website_url: "website" };
