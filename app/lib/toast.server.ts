@@ -1,20 +1,21 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { v4 as uuid } from "uuid";
+import { signedCookie } from "./cookies.server";
 import { TOAST_TYPES, type Toast } from "./toast";
 
 /** A one-shot cookie: set by an action, read and cleared by the next root loader. */
-const toastCookie = createCookie("sl_toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+const toastCookie = signedCookie("sl_toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
 
 export type ToastInput = Omit<Toast, "id">;
 
 export function setToast(toast: ToastInput): Promise<string> {
-  return toastCookie.serialize({ ...toast, id: uuid() });
+  return toastCookie().serialize({ ...toast, id: uuid() });
 }
 
 export async function readToast(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
-  const value = await toastCookie.parse(request.headers.get("cookie"));
+  const value = await toastCookie().parse(request.headers.get("cookie"));
   if (!value || typeof value !== "object") return { toast: null, clear: null };
-  const clear = await toastCookie.serialize("", { maxAge: 0 });
+  const clear = await toastCookie().serialize("", { maxAge: 0 });
   const toast = value as Partial<Toast>;
   if (!toast.title || !TOAST_TYPES.includes(toast.type as Toast["type"])) return { toast: null, clear };
   return { toast: toast as Toast, clear };

@@ -102,7 +102,9 @@ describe("the web app's API client", () => {
     const cleared = cookies.find((cookie) => cookie.startsWith("sl_session="));
     expect(cleared).toMatch(/Max-Age=0/);
     const toast = cookies.find((cookie) => cookie.startsWith("sl_toast="))!;
-    const value = JSON.parse(Buffer.from(decodeURIComponent(toast.split(";")[0].split("=")[1]), "base64").toString("utf8"));
+    // A signed cookie: base64 JSON, a dot, then the signature.
+    const signed = decodeURIComponent(toast.split(";")[0].split("=")[1]);
+    const value = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8"));
     expect(value).toMatchObject({ type: "error", title: "Session expirée", description: "Veuillez vous reconnecter." });
   });
 
