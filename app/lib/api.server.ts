@@ -76,6 +76,7 @@ export class ApiClient {
     login: (body: { email: string; redirect_to: string; locale: string }) =>
       this.#send<{ message: string }>("POST", "/auth/login", { body }),
     verify: (token: string) => this.#send<Session>("POST", "/auth/verify", { body: { token } }),
+    preview: (token: string) => this.#send<{ email: string; expires_at: string }>("POST", "/auth/verify/preview", { body: { token } }),
     logout: (scope: "local" | "global" | "others" = "local") => this.mutate<null>("POST", "/auth/logout", { query: { scope } }),
   };
 

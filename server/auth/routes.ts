@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { getDb } from "../runtime";
 import { clientIp, requireAuth } from "../api/middleware";
 import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
-import { LOGOUT_SCOPES, logout, refreshSession, requestMagicLink, verifyMagicLink } from "./service";
+import { LOGOUT_SCOPES, logout, previewMagicLink, refreshSession, requestMagicLink, verifyMagicLink } from "./service";
 
 export const AuthUserSchema = z
   .object({
@@ -67,6 +67,18 @@ const verify = createRoute({
   },
 });
 
+const preview = createRoute({
+  method: "post",
+  path: "/verify/preview",
+  tags: ["auth"],
+  summary: "Which address a sign-in link is for, without using it",
+  request: { body: jsonBody(z.object({ token: z.string().min(1).max(200) })) },
+  responses: {
+    200: jsonResponse(z.object({ email: z.string(), expires_at: z.string() }), "The link is valid"),
+    400: errorResponse("Link invalid (code link_invalid), already used (link_used) or expired (link_expired)"),
+  },
+});
+
 const token = createRoute({
   method: "post",
   path: "/token",
@@ -112,6 +124,7 @@ export const authRoutes = createRouter()
     });
     return c.json(session, 200);
   })
+  .openapi(preview, async (c) => c.json(await previewMagicLink(await getDb(), c.req.valid("json").token), 200))
   .openapi(token, async (c) => {
     const session = await refreshSession(await getDb(), c.req.valid("json").refresh_token);
     return c.json(session, 200);

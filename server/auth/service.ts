@@ -81,6 +81,19 @@ export async function requestMagicLink(
 
 export type SessionContext = { userAgent?: string; ip?: string };
 
+/**
+ * What a link is for, without spending it: the web app asks before signing in, so that a link
+ * opened in a browser that did not ask for it (an attacker's link sent to a victim, a mail scanner)
+ * needs a click to confirm instead of silently switching accounts.
+ */
+export async function previewMagicLink(db: Database, token: string) {
+  const [link] = await db.select().from(magicLinks).where(eq(magicLinks.tokenHash, hashToken(token)));
+  if (!link) throw badRequest("This sign-in link is not valid.", { code: "link_invalid" });
+  if (link.usedAt) throw badRequest("This sign-in link has already been used.", { code: "link_used", email: link.email });
+  if (link.expiresAt <= new Date()) throw badRequest("This sign-in link has expired.", { code: "link_expired", email: link.email });
+  return { email: link.email, expires_at: link.expiresAt.toISOString() };
+}
+
 /** Exchanges a link's token for a session; a link works once, and only before it expires. */
 export async function verifyMagicLink(db: Database, token: string, context: SessionContext) {
   const tokenHash = hashToken(token);

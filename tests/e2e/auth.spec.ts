@@ -1,4 +1,4 @@
-import { apiSignIn, logoutEverywhere } from "./support/api";
+import { apiSignIn, logoutEverywhere, requestLinkToken } from "./support/api";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/env";
 import { expect, pathAndQuery, test, toast } from "./support/fixtures";
 import { magicLink, waitForMail } from "./support/outbox";
@@ -59,6 +59,20 @@ test.describe("sign-in links", () => {
     const fresh = magicLink(await waitForMail(E2E_DATA_DIR, email, since));
     expect(fresh).not.toBe(used);
     await page.goto(fresh);
+    await expect(page).toHaveURL(pathAndQuery("/dashboard"));
+  });
+
+  test("a link asked for elsewhere shows whose account it opens and signs in only on a click", async ({ page, email }) => {
+    // Another device (or an attacker sending their own link): this browser never asked for it.
+    const token = await requestLinkToken(E2E_BASE_URL, E2E_DATA_DIR, email);
+    await page.goto(`/auth/verify?token=${token}`);
+    const confirm = page.getByTestId("verify-confirm");
+    await expect(confirm).toContainText(email);
+    // Opening it did not spend it, and did not sign in.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(pathAndQuery("/auth?mode=login&redirectTo=%2Fdashboard"));
+    await page.goto(`/auth/verify?token=${token}`);
+    await page.getByRole("button", { name: `Sign in as ${email}` }).click();
     await expect(page).toHaveURL(pathAndQuery("/dashboard"));
   });
 

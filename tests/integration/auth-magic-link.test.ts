@@ -167,6 +167,19 @@ describe("POST /auth/verify", () => {
     expect(second.body).toEqual({ message: "This sign-in link has already been used.", code: "link_used", email });
   });
 
+  test("preview names the address without spending the link; a used link previews as link_used", async () => {
+    const email = uniqueEmail();
+    const { token } = await api.login(email);
+    const preview = await api.request("POST", "/auth/verify/preview", { body: { token } });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ email, expires_at: expect.any(String) });
+    expect((await api.request("POST", "/auth/verify", { body: { token } })).status).toBe(200);
+    const after = await api.request("POST", "/auth/verify/preview", { body: { token } });
+    expect(after.status).toBe(400);
+    expect(after.body).toMatchObject({ code: "link_used", email });
+    expect((await api.request("POST", "/auth/verify/preview", { body: { token: "never-issued" } })).body).toMatchObject({ code: "link_invalid" });
+  });
+
   test("two verifications racing for one link: exactly one wins", async () => {
     const { token } = await api.login(uniqueEmail());
     const results = await Promise.all([1, 2, 3].map(() => api.request("POST", "/auth/verify", { body: { token } })));

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 import { ApiRequestError, getApiClient } from "~/lib/api.server";
+import { rememberPendingLogin } from "~/lib/pending-login.server";
 import { safeRedirect } from "~/lib/redirect";
 import { LoginSchema } from "~/lib/schemas";
 import { getConfig } from "~/lib/config.server";
@@ -54,7 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const status = error.status === 429 ? 429 : error.status >= 500 ? 502 : 400;
     return data({ result: submission.reply({ formErrors: [message] }), sentTo: null }, { status });
   }
-  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+  return data(
+    { result: submission.reply({ resetForm: true }), sentTo: submission.value.email },
+    { headers: { "Set-Cookie": await rememberPendingLogin(submission.value.email) } },
+  );
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
