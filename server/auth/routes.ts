@@ -55,15 +55,18 @@ const login = createRoute({
   },
 });
 
+const LinkTokenBody = jsonBody(z.object({ token: z.string().min(1).max(200) }));
+const LinkRefused = errorResponse("Link invalid (code link_invalid), already used (link_used) or expired (link_expired)");
+
 const verify = createRoute({
   method: "post",
   path: "/verify",
   tags: ["auth"],
   summary: "Exchange a sign-in link token for a session",
-  request: { body: jsonBody(z.object({ token: z.string().min(1).max(200) })) },
+  request: { body: LinkTokenBody },
   responses: {
     200: jsonResponse(SessionSchema, "Signed in"),
-    400: errorResponse("Link invalid (code link_invalid), already used (link_used) or expired (link_expired)"),
+    400: LinkRefused,
   },
 });
 
@@ -72,10 +75,10 @@ const preview = createRoute({
   path: "/verify/preview",
   tags: ["auth"],
   summary: "Which address a sign-in link is for, without using it",
-  request: { body: jsonBody(z.object({ token: z.string().min(1).max(200) })) },
+  request: { body: LinkTokenBody },
   responses: {
     200: jsonResponse(z.object({ email: z.string(), expires_at: z.string() }), "The link is valid"),
-    400: errorResponse("Link invalid (code link_invalid), already used (link_used) or expired (link_expired)"),
+    400: LinkRefused,
   },
 });
 

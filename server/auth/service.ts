@@ -88,10 +88,20 @@ export type SessionContext = { userAgent?: string; ip?: string };
  */
 export async function previewMagicLink(db: Database, token: string) {
   const [link] = await db.select().from(magicLinks).where(eq(magicLinks.tokenHash, hashToken(token)));
-  if (!link) throw badRequest("This sign-in link is not valid.", { code: "link_invalid" });
-  if (link.usedAt) throw badRequest("This sign-in link has already been used.", { code: "link_used", email: link.email });
-  if (link.expiresAt <= new Date()) throw badRequest("This sign-in link has expired.", { code: "link_expired", email: link.email });
+  const refusal = linkRefusal(link);
+  if (refusal) throw refusal;
   return { email: link.email, expires_at: link.expiresAt.toISOString() };
+}
+
+/**
+ * Why a link cannot sign in, or null when it can. Whoever holds the token read it in that inbox,
+ * so naming the address in the refusal reveals nothing new.
+ */
+function linkRefusal(link: typeof magicLinks.$inferSelect | undefined) {
+  if (!link) return badRequest("This sign-in link is not valid.", { code: "link_invalid" });
+  if (link.usedAt) return badRequest("This sign-in link has already been used.", { code: "link_used", email: link.email });
+  if (link.expiresAt <= new Date()) return badRequest("This sign-in link has expired.", { code: "link_expired", email: link.email });
+  return null;
 }
 
 /** Exchanges a link's token for a session; a link works once, and only before it expires. */
@@ -104,10 +114,9 @@ export async function verifyMagicLink(db: Database, token: string, context: Sess
     .returning();
   if (!link) {
     const [known] = await db.select().from(magicLinks).where(eq(magicLinks.tokenHash, tokenHash));
-    // Whoever holds the token read it in that inbox, so naming the address reveals nothing new.
-    if (known?.usedAt) throw badRequest("This sign-in link has already been used.", { code: "link_used", email: known.email });
-    if (known) throw badRequest("This sign-in link has expired.", { code: "link_expired", email: known.email });
-    throw badRequest("This sign-in link is not valid.", { code: "link_invalid" });
+    // The update refused it: unknown, spent or expired. A row that still looks usable was spent
+    // by a concurrent verify between the two statements.
+    throw linkRefusal(known) ?? linkRefusal({ ...known!, usedAt: new Date() });
   }
   const user = await signInUser(db, link.email, link.locale);
   return createSession(db, user, context);
