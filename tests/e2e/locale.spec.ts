@@ -17,16 +17,7 @@ test.describe("French browser", () => {
   });
 
   test("switches to English, and the choice outlives a reload", async ({ page, ready }) => {
-    await page.goto("/auth");
-    await ready(page);
-    await page.getByRole("button", { name: "en", exact: true }).click();
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.getByRole("heading", { name: "Sign in to Sightline" })).toBeVisible();
-    expect(await localeCookie(page)).toBe("en");
-
-    await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.getByRole("heading", { name: "Sign in to Sightline" })).toBeVisible();
+    await switchAndReload(page, ready, { from: "fr", to: "en", heading: "Sign in to Sightline" });
   });
 
   test("the 404 page is translated", async ({ page, allowConsoleErrors }) => {
@@ -39,17 +30,7 @@ test.describe("French browser", () => {
 
 test.describe("English browser", () => {
   test("switches to French, and the choice outlives a reload", async ({ page, ready }) => {
-    await page.goto("/auth");
-    await ready(page);
-    await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await page.getByRole("button", { name: "fr", exact: true }).click();
-    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-    await expect(page.getByRole("heading", { name: "Connexion à Sightline" })).toBeVisible();
-    expect(await localeCookie(page)).toBe("fr");
-
-    await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-    await expect(page.getByRole("heading", { name: "Connexion à Sightline" })).toBeVisible();
+    await switchAndReload(page, ready, { from: "en", to: "fr", heading: "Connexion à Sightline" });
   });
 
   test("an unknown URL answers 404 with the translated page", async ({ page, allowConsoleErrors }) => {
@@ -59,3 +40,18 @@ test.describe("English browser", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   });
 });
+
+/** The sign-in page in `from`, the switcher's `to` button, then the same page after a reload. */
+async function switchAndReload(page: Page, ready: (page: Page) => Promise<void>, lang: { from: string; to: string; heading: string }) {
+  await page.goto("/auth");
+  await ready(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", lang.from);
+  await page.getByRole("button", { name: lang.to, exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", lang.to);
+  await expect(page.getByRole("heading", { name: lang.heading })).toBeVisible();
+  expect(await localeCookie(page)).toBe(lang.to);
+
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", lang.to);
+  await expect(page.getByRole("heading", { name: lang.heading })).toBeVisible();
+}
