@@ -68,13 +68,51 @@ const EnvSchema = z.object({
   APP_NAME: z.string().default("Sightline"),
   APP_VERSION: z.string().default("1.0.0"),
   SEO_LLM_QUESTIONS_PER_PROVIDER: int(1),
-  SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS: int(10),
-  SEO_LLM_ENABLED_PROVIDERS: z.string().default("chatgpt,perplexity,claude,grok"),
+  /** Upper bound of `question_limit`; the default follows the largest plan, so no plan's questions are cut. */
+  SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS: int(100),
+  /**
+   * Which configured providers analyses use, in this order. Unset: every provider whose key is set
+   * (and `demo` when none is). A provider listed here without its key is left out, not faked.
+   */
+  SEO_LLM_ENABLED_PROVIDERS: csv,
   SEO_LLM_POLLING_INTERVAL_MS: int(5000),
   USER_DEFAULT_QUESTION_LIMIT: int(10),
   USER_ANALYSES_PER_DAY: int(10),
   USER_ANALYSES_PER_MONTH: int(100),
   LOG_REQUESTS: bool(false),
+  /**
+   * AI providers: each is enabled by its key. Models and base URLs are configurable so a proxy, a
+   * newer model or a local protocol fake can stand in.
+   */
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default("gpt-5-mini"),
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_MODEL: z.string().default("claude-sonnet-4-6"),
+  ANTHROPIC_BASE_URL: z.url().optional(),
+  PERPLEXITY_API_KEY: z.string().optional(),
+  PERPLEXITY_MODEL: z.string().default("sonar"),
+  PERPLEXITY_BASE_URL: z.url().optional(),
+  GEMINI_API_KEY: z.string().optional(),
+  GEMINI_MODEL: z.string().default("gemini-2.5-flash"),
+  GEMINI_BASE_URL: z.url().optional(),
+  XAI_API_KEY: z.string().optional(),
+  XAI_MODEL: z.string().default("grok-4-1-fast"),
+  XAI_BASE_URL: z.url().default("https://api.x.ai/v1"),
+  /** Any server speaking OpenAI chat completions (a local model server, a gateway). */
+  OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  OPENAI_COMPATIBLE_MODEL: z.string().default("default"),
+  /** The demo provider's pause before answering (default: 0.3–0.9 s, so runs visibly progress). */
+  AI_DEMO_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Calls in flight per provider, per worker process. */
+  AI_CONCURRENCY: int(4),
+  /** One provider call, before it counts as timed out and is retried. */
+  AI_TIMEOUT_MS: int(90_000),
+  /** Attempts per answer (first call included) on 429, 5xx, time-outs and malformed bodies. */
+  AI_MAX_ATTEMPTS: int(4),
+  /** A retry-after longer than this is not waited for: the answer fails and says why. */
+  AI_MAX_RETRY_AFTER_MS: int(60_000),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { SECRET_KEY: string; APP_URL: string };

@@ -11,6 +11,9 @@ import * as schema from "./schema";
 
 /** One type for both drivers; the union of the two driver types breaks drizzle's overloads (STACK.md #9). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Inside `db.transaction(...)`: services that may run in one take `Executor`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Database | Transaction;
 
 export type DatabaseHandle =
   | { driver: "pglite"; db: Database; pglite: PGlite; close(): Promise<void> }

@@ -32,16 +32,19 @@ const name = z
 const optionalText = (schema: z.ZodString) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), schema.nullable()).optional();
 
+/** A website, normalised to https (seed 000 §5); empty or null clears it. */
+export const WebsiteFieldSchema = optionalText(z.string().max(2048, `At most ${WEBSITE_MAX_LENGTH} characters`)).transform((value, ctx) => {
+  if (value == null) return value;
+  const checked = checkWebsite(value);
+  if (checked.ok) return checked.website;
+  ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? `At most ${WEBSITE_MAX_LENGTH} characters` : "Not a valid website address" });
+  return z.NEVER;
+});
+
 const ProfilePatchSchema = z.object({
   first_name: optionalText(name.min(2, "At least 2 characters")),
   last_name: optionalText(name.min(2, "At least 2 characters")),
-  website_url: optionalText(z.string().max(2048, `At most ${WEBSITE_MAX_LENGTH} characters`)).transform((value, ctx) => {
-    if (value == null) return value;
-    const checked = checkWebsite(value);
-    if (checked.ok) return checked.website;
-    ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? `At most ${WEBSITE_MAX_LENGTH} characters` : "Not a valid website address" });
-    return z.NEVER;
-  }),
+  website_url: WebsiteFieldSchema,
   locale: z.enum(SUPPORTED_LOCALES).optional(),
 });
 

@@ -107,8 +107,9 @@ describe("GET /config", () => {
       app: { name: "Sightline", version: "1.0.0" },
       seo_llm: {
         questions_per_provider: 1,
-        max_questions_per_analysis: 10,
-        enabled_providers: ["chatgpt", "perplexity", "claude", "grok"],
+        max_questions_per_analysis: 100,
+        // No AI key in the test environment: only the demo provider answers.
+        enabled_providers: ["demo"],
         polling_interval: 5000,
       },
       user_limits: { default_question_limit: 10, analyses_per_day: 10, analyses_per_month: 100 },
@@ -119,7 +120,10 @@ describe("GET /config", () => {
     onTestFinished(
       withEnv({
         SEO_LLM_POLLING_INTERVAL_MS: "2500",
-        SEO_LLM_ENABLED_PROVIDERS: "chatgpt, claude",
+        SEO_LLM_ENABLED_PROVIDERS: "claude, chatgpt, grok",
+        OPENAI_API_KEY: "sk-test",
+        ANTHROPIC_API_KEY: "sk-ant-test",
+        GEMINI_API_KEY: "gemini-test",
         USER_ANALYSES_PER_DAY: "3",
         APP_NAME: "Sightline Staging",
       }),
@@ -127,7 +131,7 @@ describe("GET /config", () => {
     const res = await api.request("GET", "/config");
     expect(res.status).toBe(200);
     expect(res.body.app.name).toBe("Sightline Staging");
-    expect(res.body.seo_llm).toMatchObject({ polling_interval: 2500, enabled_providers: ["chatgpt", "claude"], questions_per_provider: 1 });
+    expect(res.body.seo_llm).toMatchObject({ polling_interval: 2500, enabled_providers: ["claude", "chatgpt"], questions_per_provider: 1 });
     expect(res.body.user_limits).toEqual({ default_question_limit: 10, analyses_per_day: 3, analyses_per_month: 100 });
   });
 });

@@ -31,12 +31,12 @@ describe("GET /subscription/plans", () => {
       price_monthly: 2900,
       price_yearly: 29000,
       savings_percentage: 17,
-      max_questions_total: 25,
-      max_questions_per_category: 5,
-      max_system_questions_total: 25,
-      categories_available: 3,
+      max_questions_total: 20,
+      max_questions_per_category: 8,
+      max_system_questions_total: 15,
+      categories_available: 4,
       analyses_per_day: 5,
-      analyses_per_month: 60,
+      analyses_per_month: 100,
       competitor_metrics_limits: { domain_authority: 10 },
     });
   });

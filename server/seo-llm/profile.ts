@@ -1,0 +1,116 @@
+import { eq, sql } from "drizzle-orm";
+import { type Competitor, type MarketLanguage, type SeoProfileRow, seoProfiles, users } from "../db/schema";
+import type { Database } from "../db/client";
+import { badRequest, notFound } from "../api/errors";
+import { regenerateSystemQuestions } from "./questions";
+
+export type SeoProfile = {
+  BrandName: string;
+  BrandAliases: string[];
+  WebsiteURL: string | null;
+  MarketLanguage: MarketLanguage;
+  Country: string | null;
+  Keywords: string[];
+  Competitors: Array<{ Name: string; Domain: string | null; Aliases: string[] }>;
+  CreatedAt: string;
+  UpdatedAt: string;
+};
+
+/** A PATCH: every key optional; null clears what may be empty. */
+export type SeoProfilePatch = {
+  BrandName?: string;
+  BrandAliases?: string[];
+  WebsiteURL?: string | null;
+  MarketLanguage?: MarketLanguage;
+  Country?: string | null;
+  Keywords?: string[];
+  Competitors?: Competitor[];
+};
+
+export function toSeoProfile(row: SeoProfileRow, websiteUrl: string | null): SeoProfile {
+  return {
+    BrandName: row.brandName,
+    BrandAliases: row.aliases,
+    WebsiteURL: websiteUrl,
+    MarketLanguage: row.marketLanguage,
+    Country: row.country,
+    Keywords: row.keywords,
+    Competitors: row.competitors.map((competitor) => ({ Name: competitor.name, Domain: competitor.domain, Aliases: competitor.aliases })),
+    CreatedAt: row.createdAt.toISOString(),
+    UpdatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findSeoProfile(db: Database, userId: string) {
+  const [row] = await db
+    .select({ profile: seoProfiles, websiteUrl: users.websiteUrl })
+    .from(users)
+    .leftJoin(seoProfiles, eq(seoProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  return { profile: row.profile, websiteUrl: row.websiteUrl };
+}
+
+export async function getSeoProfile(db: Database, userId: string): Promise<SeoProfile> {
+  const found = await findSeoProfile(db, userId);
+  if (!found?.profile) throw notFound("No SEO profile yet");
+  return toSeoProfile(found.profile, found.websiteUrl);
+}
+
+/**
+ * Creates the profile on the first PATCH (brand, language and keywords are then required) and
+ * updates it after. When what the questions are generated from changes, the system questions are
+ * generated again in the same transaction: the user never sees questions about the old brand.
+ */
+export async function patchSeoProfile(db: Database, userId: string, patch: SeoProfilePatch): Promise<SeoProfile> {
+  return db.transaction(async (tx) => {
+    // Row locks cannot cover a row that does not exist yet: two first saves would both insert.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seo-profile:${userId}`}))`);
+    const [current] = await tx.select().from(seoProfiles).where(eq(seoProfiles.userId, userId));
+    const now = new Date();
+    if (patch.WebsiteURL !== undefined) {
+      await tx.update(users).set({ websiteUrl: patch.WebsiteURL, updatedAt: now }).where(eq(users.id, userId));
+    }
+    const values = {
+      ...(patch.BrandName !== undefined && { brandName: patch.BrandName }),
+      ...(patch.BrandAliases !== undefined && { aliases: patch.BrandAliases }),
+      ...(patch.MarketLanguage !== undefined && { marketLanguage: patch.MarketLanguage }),
+      ...(patch.Country !== undefined && { country: patch.Country }),
+      ...(patch.Keywords !== undefined && { keywords: patch.Keywords }),
+      ...(patch.Competitors !== undefined && { competitors: patch.Competitors }),
+    };
+    let row: SeoProfileRow;
+    if (!current) {
+      const missing = [
+        !values.brandName && "BrandName",
+        !values.marketLanguage && "MarketLanguage",
+        !values.keywords?.length && "Keywords",
+      ].filter((field): field is string => Boolean(field));
+      if (missing.length) {
+        throw badRequest(`A new SEO profile needs ${missing.join(", ")}`, {
+          code: "profile_incomplete",
+          errors: Object.fromEntries(missing.map((field) => [field, ["Required"]])),
+        });
+      }
+      [row] = await tx
+        .insert(seoProfiles)
+        .values({ userId, brandName: values.brandName!, marketLanguage: values.marketLanguage!, keywords: values.keywords!, ...values })
+        .returning();
+    } else {
+      [row] = await tx
+        .update(seoProfiles)
+        .set({ ...values, updatedAt: now })
+        .where(eq(seoProfiles.userId, userId))
+        .returning();
+    }
+    const [user] = await tx.select({ websiteUrl: users.websiteUrl }).from(users).where(eq(users.id, userId));
+    if (!current || questionInputsChanged(current, row)) await regenerateSystemQuestions(tx, userId, row, user?.websiteUrl ?? null);
+    return toSeoProfile(row, user?.websiteUrl ?? null);
+  });
+}
+
+function questionInputsChanged(before: SeoProfileRow, after: SeoProfileRow) {
+  const key = (row: SeoProfileRow) =>
+    JSON.stringify([row.brandName, row.marketLanguage, row.country, row.keywords, row.competitors.map((competitor) => competitor.name)]);
+  return key(before) !== key(after);
+}

@@ -1,0 +1,182 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { QUESTION_TEXT_LIMITS } from "../../app/lib/seo-profile";
+import { hasControlCharacters } from "../../app/lib/text";
+import type { ApiEnv } from "../api/env";
+import { requireAuth } from "../api/middleware";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "../db/schema";
+import { getDb } from "../runtime";
+import { findSeoProfile } from "./profile";
+import { createQuestion, deleteQuestion, getQuestion, listQuestions, type QuestionUsage, questionUsage, updateQuestion } from "./questions";
+
+const QUESTION_MAX_LENGTH = QUESTION_TEXT_LIMITS.max;
+
+export const QuestionSchema = z
+  .object({
+    id: z.uuid(),
+    question_text: z.string(),
+    category: z.enum(QUESTION_CATEGORIES),
+    language: z.enum(MARKET_LANGUAGES),
+    source: z.enum(["user", "system"]).openapi({ description: "system: generated from the SEO profile" }),
+    is_edited: z.boolean(),
+    is_active: z.boolean().openapi({ description: "Inactive questions are kept but not asked" }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("UserQuestion");
+
+/** Pasted line breaks and tabs become spaces; other control characters are refused. */
+const questionText = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, " ").trim())
+  .pipe(
+    z
+      .string()
+      .min(QUESTION_TEXT_LIMITS.min, `At least ${QUESTION_TEXT_LIMITS.min} characters`)
+      .max(QUESTION_MAX_LENGTH, `At most ${QUESTION_MAX_LENGTH} characters`)
+      .refine((value) => !hasControlCharacters(value), "Control characters are not allowed"),
+  );
+
+const QuestionInputSchema = z
+  .object({
+    question_text: questionText,
+    category: z.enum(QUESTION_CATEGORIES, `One of ${QUESTION_CATEGORIES.join(", ")}`),
+    language: z.enum(MARKET_LANGUAGES).optional().openapi({ description: "Defaults to the profile's market language" }),
+    is_active: z.boolean().optional(),
+  })
+  .openapi("UserQuestionInput");
+
+const QuestionPatchSchema = QuestionInputSchema.partial().openapi("UserQuestionPatch");
+
+/** Query filters: an empty value means "no filter", as the client sends only non-empty ones. */
+const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const FiltersSchema = z.object({
+  category: z.preprocess(blankToUndefined, z.enum(QUESTION_CATEGORIES).optional()),
+  language: z.preprocess(blankToUndefined, z.enum(MARKET_LANGUAGES).optional()),
+  source: z.preprocess(blankToUndefined, z.enum(["user", "system"]).optional()),
+  is_active: z.preprocess(blankToUndefined, z.enum(["true", "false"]).transform((value) => value === "true").optional()),
+  q: z.preprocess(blankToUndefined, z.string().max(QUESTION_MAX_LENGTH).optional()).openapi({ description: "Case-insensitive substring of question_text" }),
+});
+
+const IdParams = z.object({ id: z.uuid("Not a question id") });
+
+const usageHeaders = {
+  "x-lifetime-limit": { schema: { type: "integer" as const }, description: "Questions the plan allows" },
+  "x-lifetime-used": { schema: { type: "integer" as const }, description: "Questions the user has" },
+  "x-lifetime-remaining": { schema: { type: "integer" as const }, description: "Questions the user may still add" },
+};
+
+function setUsage(c: Context<ApiEnv>, usage: QuestionUsage) {
+  c.header("x-lifetime-limit", String(usage.limit));
+  c.header("x-lifetime-used", String(usage.used));
+  c.header("x-lifetime-remaining", String(usage.remaining));
+}
+
+const auth = { security: bearer, middleware: [requireAuth] as [typeof requireAuth], tags: ["questions"] };
+
+const list = createRoute({
+  ...auth,
+  method: "get",
+  path: "/",
+  summary: "The user's questions (own and generated), by category",
+  request: { query: FiltersSchema },
+  responses: {
+    200: { ...jsonResponse(z.object({ questions: z.array(QuestionSchema), total: z.number().int() }), "Questions"), headers: usageHeaders },
+    400: errorResponse("Invalid filter"),
+    401: errorResponse("Not signed in"),
+  },
+});
+
+const create = createRoute({
+  ...auth,
+  method: "post",
+  path: "/",
+  summary: "Add a question (within the plan's categories and quotas)",
+  request: { body: jsonBody(QuestionInputSchema) },
+  responses: {
+    201: { ...jsonResponse(QuestionSchema, "Created"), headers: usageHeaders },
+    400: errorResponse("Invalid field"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Outside the plan: category not included, or quota reached"),
+    409: errorResponse("The same question already exists"),
+  },
+});
+
+const one = createRoute({
+  ...auth,
+  method: "get",
+  path: "/{id}",
+  summary: "One of the user's questions",
+  request: { params: IdParams },
+  responses: {
+    200: { ...jsonResponse(QuestionSchema, "Question"), headers: usageHeaders },
+    400: errorResponse("Invalid id"),
+    401: errorResponse("Not signed in"),
+    404: errorResponse("No such question of this user"),
+  },
+});
+
+const update = createRoute({
+  ...auth,
+  method: "put",
+  path: "/{id}",
+  summary: "Change a question's text, category, language or active state",
+  request: { params: IdParams, body: jsonBody(QuestionPatchSchema) },
+  responses: {
+    200: { ...jsonResponse(QuestionSchema, "Updated"), headers: usageHeaders },
+    400: errorResponse("Invalid field"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Outside the plan"),
+    404: errorResponse("No such question of this user"),
+    409: errorResponse("The same question already exists"),
+  },
+});
+
+const remove = createRoute({
+  ...auth,
+  method: "delete",
+  path: "/{id}",
+  summary: "Delete a question (past analyses keep its text)",
+  request: { params: IdParams },
+  responses: {
+    200: { ...jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted"), headers: usageHeaders },
+    400: errorResponse("Invalid id"),
+    401: errorResponse("Not signed in"),
+    404: errorResponse("No such question of this user"),
+  },
+});
+
+export const questionRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const db = await getDb();
+    const userId = c.get("user").id;
+    const [questions, usage] = await Promise.all([listQuestions(db, userId, c.req.valid("query")), questionUsage(db, userId)]);
+    setUsage(c, usage);
+    return c.json({ questions, total: questions.length }, 200);
+  })
+  .openapi(create, async (c) => {
+    const db = await getDb();
+    const userId = c.get("user").id;
+    const found = await findSeoProfile(db, userId);
+    const { question, usage } = await createQuestion(db, userId, c.req.valid("json"), found?.profile?.marketLanguage ?? "en");
+    setUsage(c, usage);
+    return c.json(question, 201);
+  })
+  .openapi(one, async (c) => {
+    const db = await getDb();
+    const userId = c.get("user").id;
+    const [question, usage] = await Promise.all([getQuestion(db, userId, c.req.valid("param").id), questionUsage(db, userId)]);
+    setUsage(c, usage);
+    return c.json(question, 200);
+  })
+  .openapi(update, async (c) => {
+    const { question, usage } = await updateQuestion(await getDb(), c.get("user").id, c.req.valid("param").id, c.req.valid("json"));
+    setUsage(c, usage);
+    return c.json(question, 200);
+  })
+  .openapi(remove, async (c) => {
+    const usage = await deleteQuestion(await getDb(), c.get("user").id, c.req.valid("param").id);
+    setUsage(c, usage);
+    return c.json({ deleted: true as const }, 200);
+  });
