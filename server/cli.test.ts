@@ -26,7 +26,7 @@ describe("sightline analyze-answer", () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.out)).toEqual({
       brand: { mentioned: true, position: 1, sentiment: "positive" },
-      mentions: [{ name: "Acme", is_brand: true, tracked: true, position: 1, count: 1 }],
+      mentions: [{ name: "Acme", is_brand: true, tracked: true, position: 1, count: 1, sentiment: "positive" }],
       cited_domains: [{ domain: "acme.com", count: 1 }],
       search_queries: ["best tool"],
     });

@@ -4,7 +4,7 @@ import { getConfig } from "./config";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
 import { seedReferenceData } from "./db/seed";
 import { createBoss } from "./jobs/boss";
-import { createQueues, registerWorkers } from "./jobs/index";
+import { createQueues, registerWorkers, stopWorkers } from "./jobs/index";
 import { logger } from "./logger";
 
 /**
@@ -61,6 +61,7 @@ export async function stop() {
   const runtime = await state.__sightline;
   state.__sightline = undefined;
   if (!runtime) return;
+  await stopWorkers();
   await runtime.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
   await runtime.handle.close();
 }

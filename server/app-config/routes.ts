@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { getConfig } from "../config";
+import { getProviders } from "../integrations/ai/registry";
 import { createRouter, jsonResponse, z } from "../api/router";
 
 export const AppConfigSchema = z
@@ -26,7 +27,7 @@ export function appConfig() {
     seo_llm: {
       questions_per_provider: config.SEO_LLM_QUESTIONS_PER_PROVIDER,
       max_questions_per_analysis: config.SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS,
-      enabled_providers: config.SEO_LLM_ENABLED_PROVIDERS.split(",").map((p) => p.trim()).filter(Boolean),
+      enabled_providers: [...getProviders().keys()],
       polling_interval: config.SEO_LLM_POLLING_INTERVAL_MS,
     },
     user_limits: {

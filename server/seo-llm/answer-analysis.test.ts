@@ -31,7 +31,7 @@ describe("analyzeAnswer: mentions", () => {
 
   it("counts aliases and the brand's domain, inside links too, as the brand", () => {
     const result = analyzeAnswer(profile, answer("Acme Studio ships fast; see https://shop.acme.co.uk/pricing or acme.co.uk."));
-    expect(result.mentions).toEqual([{ name: "Acmé", is_brand: true, tracked: true, position: 1, count: 3 }]);
+    expect(result.mentions).toEqual([{ name: "Acmé", is_brand: true, tracked: true, position: 1, count: 3, sentiment: "neutral" }]);
   });
 
   it("ranks brands by first appearance, including the untracked ones an assistant lists", () => {
@@ -46,9 +46,10 @@ describe("analyzeAnswer: mentions", () => {
     const result = analyzeAnswer(profile, answer(text));
     expect(result.brand).toEqual({ mentioned: true, position: 3, sentiment: "positive" });
     expect(result.mentions).toEqual([
-      { name: "HubSpot", is_brand: false, tracked: false, position: 1, count: 1 },
-      { name: "Globex", is_brand: false, tracked: true, position: 2, count: 2 },
-      { name: "Acmé", is_brand: true, tracked: true, position: 3, count: 1 },
+      { name: "HubSpot", is_brand: false, tracked: false, position: 1, count: 1, sentiment: "neutral" },
+      // "complet mais cher", then "populaire": as much good as bad.
+      { name: "Globex", is_brand: false, tracked: true, position: 2, count: 2, sentiment: "neutral" },
+      { name: "Acmé", is_brand: true, tracked: true, position: 3, count: 1, sentiment: "positive" },
     ]);
   });
 
@@ -100,5 +101,16 @@ describe("analyzeAnswer: sources and searches", () => {
   it("keeps the assistant's searches, trimmed and once each", () => {
     const result = analyzeAnswer(profile, answer("…", { search_queries: [" meilleur outil seo ", "meilleur outil seo", "", "acme avis"] }));
     expect(result.search_queries).toEqual(["meilleur outil seo", "acme avis"]);
+  });
+
+  it("a competitor listed twice, or under the brand's name, is one brand", () => {
+    const result = analyzeAnswer(
+      { brand_name: "Acme", website_url: "https://acme.com", competitors: [{ name: "Acme", domain: "acme.fr" }, { name: "Rival" }, { name: "rival", aliases: ["Rivalo"] }] },
+      { text: "Acme is great; see also acme.fr. Rivalo and Rival follow.", citations: [] },
+    );
+    expect(result.mentions.map((mention) => [mention.name, mention.count])).toEqual([
+      ["Acme", 2],
+      ["Rival", 2],
+    ]);
   });
 });

@@ -37,7 +37,8 @@ export type Sentiment = "positive" | "neutral" | "negative";
 
 export type AnswerAnalysis = {
   brand: { mentioned: boolean; position: number | null; sentiment: Sentiment | null };
-  mentions: Array<{ name: string; is_brand: boolean; tracked: boolean; position: number; count: number }>;
+  /** Every brand named, with how the answer speaks of it (the sentences around its mentions). */
+  mentions: Array<{ name: string; is_brand: boolean; tracked: boolean; position: number; count: number; sentiment: Sentiment }>;
   cited_domains: Array<{ domain: string; count: number }>;
   search_queries: string[];
 };
@@ -83,6 +84,21 @@ function entity(name: string, aliases: string[], domain: string | null | undefin
   const registrable = registrableDomain(domain);
   if (registrable) patterns.push(domainPattern(registrable));
   return { name, isBrand, tracked: true, patterns };
+}
+
+/**
+ * One entity per name: a competitor listed twice (or under the brand's own name, say for a sister
+ * site) adds its aliases and domain to the first, so an answer names each brand once.
+ */
+function mergeSameNames(entities: Entity[]): Entity[] {
+  const byName = new Map<string, Entity>();
+  for (const item of entities) {
+    const key = normalise(item.name).trim().replace(/\s+/g, " ");
+    const first = byName.get(key);
+    if (first) first.patterns.push(...item.patterns);
+    else byName.set(key, item);
+  }
+  return [...byName.values()];
 }
 
 /**
@@ -186,10 +202,10 @@ function citedDomains(text: string, citations: Array<{ url: string }>): AnswerAn
 export function analyzeAnswer(profileInput: AnswerProfile, answerInput: Answer): AnswerAnalysis {
   const profile = AnswerProfileSchema.parse(profileInput);
   const answer = AnswerSchema.parse(answerInput);
-  const tracked = [
+  const tracked = mergeSameNames([
     entity(profile.brand_name, profile.aliases, profile.website_url, true),
     ...profile.competitors.map((competitor) => entity(competitor.name, competitor.aliases, competitor.domain, false)),
-  ];
+  ]);
   const normalised = normalise(answer.text);
   const matches = findMentions(normalised, [...tracked, ...listedNames(answer.text, tracked)]);
 
@@ -202,6 +218,7 @@ export function analyzeAnswer(profileInput: AnswerProfile, answerInput: Answer):
     tracked: item.tracked,
     position: index + 1,
     count: found.length,
+    sentiment: sentimentOf(sentencesAround(normalised, found)),
   }));
 
   const brandMatches = byEntity.get(tracked[0]) ?? [];

@@ -1,0 +1,183 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireAuth } from "../api/middleware";
+import { bearer, createRouter, errorResponse, jsonResponse, z } from "../api/router";
+import { getConfig } from "../config";
+import { ANALYSIS_STATUSES, ANSWER_STATUSES, QUESTION_CATEGORIES } from "../db/schema";
+import { getBoss, getDb } from "../runtime";
+import { analysisStats, createAnalysis, getAnalysis, latestAnalysis, listAnalyses } from "./analyses";
+
+const MetricsSchema = z.object({
+  answers: z.number().int(),
+  mentioned: z.number().int(),
+  visibility: z.number().nullable().openapi({ description: "Percent of answers mentioning the brand" }),
+  share_of_voice: z.number().nullable().openapi({ description: "Percent of tracked-brand presences that are the brand's" }),
+  average_position: z.number().nullable(),
+  sentiment: z.object({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() }),
+});
+
+const BreakdownFields = {
+  summary: MetricsSchema,
+  by_provider: z.array(MetricsSchema.extend({ provider: z.string() })),
+  by_category: z.array(MetricsSchema.extend({ category: z.string() })),
+  brands: z.array(
+    z.object({ name: z.string(), is_brand: z.boolean(), answers: z.number().int(), mentions: z.number().int(), average_position: z.number() }),
+  ),
+};
+
+export const AnalysisSummarySchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(ANALYSIS_STATUSES),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    question_limit: z.number().int(),
+    providers: z.array(z.string()),
+    simulated: z.boolean().openapi({ description: "Answered by the demo provider" }),
+    brand_name: z.string(),
+    brand_aliases: z.array(z.string()),
+    competitors: z.array(z.object({ name: z.string(), domain: z.string().nullable(), aliases: z.array(z.string()) })).openapi({ description: "As they were when the analysis ran" }),
+    market_language: z.string(),
+    progress: z.object({ total: z.number().int(), completed: z.number().int(), failed: z.number().int(), pending: z.number().int() }),
+  })
+  .openapi("AnalysisSummary");
+
+const AnswerSchema = z.object({
+  id: z.uuid(),
+  question_id: z.string().nullable(),
+  question_text: z.string(),
+  category: z.enum(QUESTION_CATEGORIES),
+  language: z.string(),
+  provider: z.string(),
+  model: z.string().nullable(),
+  status: z.enum(ANSWER_STATUSES),
+  attempts: z.number().int(),
+  answer_text: z.string().nullable(),
+  citations: z.array(z.object({ url: z.string(), title: z.string().nullable() })),
+  search_queries: z.array(z.string()),
+  latency_ms: z.number().int().nullable(),
+  answered_at: z.string().nullable(),
+  brand: z.object({ mentioned: z.boolean().nullable(), position: z.number().int().nullable(), sentiment: z.string().nullable() }),
+  mentions: z.array(
+    z.object({ name: z.string(), is_brand: z.boolean(), tracked: z.boolean(), position: z.number().int(), count: z.number().int(), sentiment: z.string() }),
+  ),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
+export const AnalysisSchema = AnalysisSummarySchema.extend({ ...BreakdownFields, answers: z.array(AnswerSchema).optional() }).openapi("Analysis");
+
+export const StatsSchema = z
+  .object({
+    period: z.object({ start: z.string(), end: z.string() }),
+    analyses: z.number().int(),
+    ...BreakdownFields,
+    trend: z.array(
+      z.object({
+        date: z.string(),
+        answers: z.number().int(),
+        visibility: z.number().nullable(),
+        share_of_voice: z.number().nullable(),
+        average_position: z.number().nullable(),
+      }),
+    ),
+  })
+  .openapi("AnalysisStats");
+
+const auth = { security: bearer, middleware: [requireAuth] as [typeof requireAuth], tags: ["analyses"] };
+const date = z.iso.date("A date as YYYY-MM-DD");
+
+const create = createRoute({
+  ...auth,
+  method: "post",
+  path: "/",
+  summary: "Launch an analysis: every active question × every enabled provider",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            question_limit: z.number().int().min(1).max(1000).optional().openapi({ description: "At most this many questions (default: all, within the plan)" }),
+          }),
+        },
+      },
+      required: false,
+    },
+  },
+  responses: {
+    201: jsonResponse(AnalysisSchema, "Queued (status pending)"),
+    400: errorResponse("No profile or no question yet, or an invalid limit"),
+    401: errorResponse("Not signed in"),
+    409: errorResponse("An analysis is already running"),
+    429: errorResponse("Daily or monthly limit reached (code daily_limit / monthly_limit, retry-after)"),
+  },
+});
+
+const list = createRoute({
+  ...auth,
+  method: "get",
+  path: "/",
+  summary: "The user's analyses, newest first",
+  request: {
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(100).default(10),
+      offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({ analyses: z.array(AnalysisSummarySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+      "Page of analyses",
+    ),
+    400: errorResponse("Invalid paging"),
+    401: errorResponse("Not signed in"),
+  },
+});
+
+const latest = createRoute({
+  ...auth,
+  method: "get",
+  path: "/latest",
+  summary: "The newest analysis, with its figures (404 when there is none)",
+  responses: { 200: jsonResponse(AnalysisSchema, "Analysis"), 401: errorResponse("Not signed in"), 404: errorResponse("No analysis yet") },
+});
+
+const stats = createRoute({
+  ...auth,
+  method: "get",
+  path: "/stats",
+  summary: "Visibility, share of voice, position and sentiment over a period (default: last 30 days), with a daily trend",
+  request: { query: z.object({ startDate: date.optional(), endDate: date.optional() }) },
+  responses: { 200: jsonResponse(StatsSchema, "Figures"), 400: errorResponse("Invalid dates"), 401: errorResponse("Not signed in") },
+});
+
+const one = createRoute({
+  ...auth,
+  method: "get",
+  path: "/{id}",
+  summary: "One analysis with every answer",
+  request: { params: z.object({ id: z.uuid("Not an analysis id") }) },
+  responses: {
+    200: jsonResponse(AnalysisSchema, "Analysis"),
+    400: errorResponse("Invalid id"),
+    401: errorResponse("Not signed in"),
+    404: errorResponse("No such analysis of this user"),
+  },
+});
+
+export const analysisRoutes = createRouter()
+  .openapi(create, async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as unknown;
+    const parsed = z
+      .object({ question_limit: z.number().int().min(1).max(getConfig().SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS).optional() })
+      .safeParse(body ?? {});
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Invalid body";
+      return c.json({ message: `Invalid request. question_limit: ${message}`, errors: { question_limit: [message] } }, 400);
+    }
+    const analysis = await createAnalysis(await getDb(), await getBoss(), c.get("user").id, parsed.data);
+    return c.json(analysis, 201);
+  })
+  .openapi(list, async (c) => c.json(await listAnalyses(await getDb(), c.get("user").id, c.req.valid("query")), 200))
+  .openapi(latest, async (c) => c.json(await latestAnalysis(await getDb(), c.get("user").id), 200))
+  .openapi(stats, async (c) => c.json(await analysisStats(await getDb(), c.get("user").id, c.req.valid("query")), 200))
+  .openapi(one, async (c) => c.json(await getAnalysis(await getDb(), c.get("user").id, c.req.valid("param").id, { answers: true }), 200));
