@@ -6,6 +6,13 @@ import { subscriptionRoutes } from "../billing/routes";
 import { getConfig } from "../config";
 import { healthRoutes } from "../health/routes";
 import { logger } from "../logger";
+import { leaderboardRoutes } from "../leaderboard/routes";
+import { analysisRoutes } from "../seo-llm/analysis-routes";
+import { citingSourcesRoutes } from "../seo-llm/citing-sources-routes";
+import { searchQueryRoutes } from "../seo-llm/search-query-routes";
+import { seoProfileRoutes } from "../seo-llm/profile-routes";
+import { questionRoutes } from "../seo-llm/question-routes";
+import { quotaRoutes } from "../seo-llm/quota-routes";
 import { userRoutes } from "../users/routes";
 import { ApiError } from "./errors";
 import { headerLimit } from "./middleware";
@@ -28,7 +35,14 @@ export function createApi() {
   api.route("/health", healthRoutes);
   api.route("/auth", authRoutes);
   api.route("/config", configRoutes);
+  api.route("/user/seo-profile", seoProfileRoutes);
   api.route("/user", userRoutes);
+  api.route("/user-questions", questionRoutes);
+  api.route("/quota", quotaRoutes);
+  api.route("/seo-llm/analyses", citingSourcesRoutes);
+  api.route("/seo-llm/analyses", analysisRoutes);
+  api.route("/leaderboard", leaderboardRoutes);
+  api.route("/analytics", searchQueryRoutes);
   api.route("/subscription", subscriptionRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
@@ -49,6 +63,11 @@ export function createApi() {
       // Hono's own validators (malformed JSON, wrong content type) end up here.
       return c.json({ message: error.message || "Bad request" }, error.status);
     }
+    if (sqlState(error) === "23505") {
+      // Two requests raced to create the same thing; the loser is told, not crashed.
+      logger.warn("api.conflict_reached_database", { error: String(error.cause ?? error), path: c.req.path });
+      return c.json({ message: "This was just changed by another request. Reload and try again." }, 409);
+    }
     if (isInvalidInputFromDatabase(error)) {
       // Validation should have caught it; the database's refusal still is the client's input, not a crash.
       logger.warn("api.invalid_input_reached_database", { error: String(error.cause ?? error), path: c.req.path });
@@ -65,8 +84,12 @@ export function createApi() {
  * numbers or dates, over-long strings. drizzle wraps the driver's error in `cause`.
  */
 function isInvalidInputFromDatabase(error: Error): boolean {
+  return sqlState(error)?.startsWith("22") ?? false;
+}
+
+function sqlState(error: Error): string | undefined {
   const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
-  return typeof code === "string" && code.startsWith("22");
+  return typeof code === "string" ? code : undefined;
 }
 
 export type Api = ReturnType<typeof createApi>;

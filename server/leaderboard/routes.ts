@@ -1,0 +1,64 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireAuth } from "../api/middleware";
+import { bearer, createRouter, errorResponse, jsonResponse, z } from "../api/router";
+import { getDb } from "../runtime";
+import { leaderboard, position } from "./service";
+
+const blank = (value: unknown) => (value === "" ? undefined : value);
+const date = z.preprocess(blank, z.iso.date("A date as YYYY-MM-DD").optional());
+
+export const LeaderboardSchema = z
+  .object({
+    competitors: z.array(
+      z.object({
+        rank: z.number().int(),
+        name: z.string(),
+        is_brand: z.boolean(),
+        tracked: z.boolean().openapi({ description: "The brand or a known competitor" }),
+        visibility: z.number(),
+        share_of_voice: z.number(),
+        average_position: z.number(),
+        sentiment: z.object({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() }),
+        mentions: z.number().int(),
+        answers: z.number().int(),
+        analyses: z.number().int(),
+      }),
+    ),
+    total_brands: z.number().int(),
+    total_answers: z.number().int(),
+    period: z.object({ start: z.string(), end: z.string() }),
+  })
+  .openapi("Leaderboard");
+
+const auth = { security: bearer, middleware: [requireAuth] as [typeof requireAuth], tags: ["leaderboard"] };
+
+const competitors = createRoute({
+  ...auth,
+  method: "get",
+  path: "/competitors",
+  summary: "The brands in the answers to the user's questions, ranked by visibility (default: last 30 days)",
+  request: {
+    query: z.object({
+      limit: z.preprocess(blank, z.coerce.number().int().min(1).max(1000).default(100)),
+      min_analyses: z.preprocess(blank, z.coerce.number().int().min(0).max(100_000).default(1)),
+      start_date: date,
+      end_date: date,
+    }),
+  },
+  responses: { 200: jsonResponse(LeaderboardSchema, "Ranking"), 400: errorResponse("Invalid option"), 401: errorResponse("Not signed in") },
+});
+
+const userPosition = createRoute({
+  ...auth,
+  method: "get",
+  path: "/position",
+  summary: "The user's brand's rank among all brands of the last 30 days",
+  responses: {
+    200: jsonResponse(z.object({ position: z.number().int().nullable().openapi({ description: "null when the brand is never named" }), total: z.number().int() }), "Position"),
+    401: errorResponse("Not signed in"),
+  },
+});
+
+export const leaderboardRoutes = createRouter()
+  .openapi(competitors, async (c) => c.json(await leaderboard(await getDb(), c.get("user").id, c.req.valid("query")), 200))
+  .openapi(userPosition, async (c) => c.json(await position(await getDb(), c.get("user").id), 200));

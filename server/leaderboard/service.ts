@@ -1,0 +1,113 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { analysisAnswers, answerMentions } from "../db/schema";
+import { type InsightFilters, insightWhere } from "../seo-llm/insight-scope";
+import { findSeoProfile } from "../seo-llm/profile";
+
+export type LeaderboardOptions = Pick<InsightFilters, "start_date" | "end_date"> & { limit?: number; min_analyses?: number };
+
+export type LeaderboardRow = {
+  rank: number;
+  name: string;
+  is_brand: boolean;
+  tracked: boolean;
+  /** Percent of the period's answers that name the brand. */
+  visibility: number;
+  /** Percent of all brand presences in those answers (each brand once per answer). */
+  share_of_voice: number;
+  average_position: number;
+  sentiment: { positive: number; neutral: number; negative: number };
+  mentions: number;
+  answers: number;
+  analyses: number;
+};
+
+/**
+ * Every brand the answers to the user's questions name (the user's, the known competitors, and
+ * the others the analysis found), ranked by visibility, then mentions, then position. The user's
+ * brand is one row whatever it was called in earlier analyses; other names are compared without
+ * case.
+ */
+export async function ranking(db: Executor, userId: string, options: LeaderboardOptions) {
+  const { where, start, end } = insightWhere(answerMentions, userId, options);
+  const answersScope = insightWhere(analysisAnswers, userId, options).where;
+  // Two levels of plain hash aggregates (per brand and analysis, then per brand) instead of distinct
+  // counts, which sort every mention of the period. An answer names a brand once (primary key), so
+  // rows are answers.
+  const key = sql<string>`case when ${answerMentions.isBrand} then '' else lower(${answerMentions.name}) end`.as("key");
+  const perAnalysis = db
+    .select({
+      key,
+      name: sql<string>`min(${answerMentions.name})`.as("name"),
+      isBrand: sql<boolean>`bool_or(${answerMentions.isBrand})`.as("is_brand"),
+      tracked: sql<boolean>`bool_or(${answerMentions.tracked})`.as("tracked"),
+      answers: sql<number>`count(*)`.as("answers"),
+      mentions: sql<number>`sum(${answerMentions.count})`.as("mentions"),
+      positions: sql<number>`sum(${answerMentions.position})`.as("positions"),
+      positive: sql<number>`count(*) filter (where ${answerMentions.sentiment} = 'positive')`.as("positive"),
+      neutral: sql<number>`count(*) filter (where ${answerMentions.sentiment} = 'neutral')`.as("neutral"),
+      negative: sql<number>`count(*) filter (where ${answerMentions.sentiment} = 'negative')`.as("negative"),
+    })
+    .from(answerMentions)
+    .where(where)
+    .groupBy(sql`1`, answerMentions.analysisId)
+    .as("per_analysis");
+  const [rows, [answered], found] = await Promise.all([
+    db
+      .select({
+        name: sql<string>`min(${perAnalysis.name})`,
+        isBrand: sql<boolean>`bool_or(${perAnalysis.isBrand})`,
+        tracked: sql<boolean>`bool_or(${perAnalysis.tracked})`,
+        answers: sql<number>`sum(${perAnalysis.answers})::int`,
+        analyses: sql<number>`count(*)::int`,
+        mentions: sql<number>`sum(${perAnalysis.mentions})::int`,
+        position: sql<number>`(sum(${perAnalysis.positions})::float / sum(${perAnalysis.answers}))`,
+        positive: sql<number>`sum(${perAnalysis.positive})::int`,
+        neutral: sql<number>`sum(${perAnalysis.neutral})::int`,
+        negative: sql<number>`sum(${perAnalysis.negative})::int`,
+      })
+      .from(perAnalysis)
+      .groupBy(perAnalysis.key),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(analysisAnswers)
+      .where(and(answersScope, eq(analysisAnswers.status, "completed"))),
+    findSeoProfile(db, userId),
+  ]);
+  const totalAnswers = answered?.total ?? 0;
+  const presences = rows.reduce((sum, row) => sum + row.answers, 0);
+  const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+  const ranked = rows
+    .map((row) => ({
+      name: row.isBrand ? (found?.profile?.brandName ?? row.name) : row.name,
+      is_brand: row.isBrand,
+      tracked: row.tracked,
+      visibility: percent(row.answers, totalAnswers),
+      share_of_voice: percent(row.answers, presences),
+      average_position: Math.round(row.position * 10) / 10,
+      sentiment: { positive: row.positive, neutral: row.neutral, negative: row.negative },
+      mentions: row.mentions,
+      answers: row.answers,
+      analyses: row.analyses,
+    }))
+    .sort((a, b) => b.answers - a.answers || b.mentions - a.mentions || a.average_position - b.average_position || a.name.localeCompare(b.name))
+    .map((row, index) => ({ rank: index + 1, ...row }));
+  return { ranked, totalAnswers, start, end };
+}
+
+export async function leaderboard(db: Executor, userId: string, options: LeaderboardOptions) {
+  const { ranked, totalAnswers, start, end } = await ranking(db, userId, options);
+  const kept = ranked.filter((row) => row.analyses >= (options.min_analyses ?? 1));
+  return {
+    competitors: kept.slice(0, options.limit ?? 100),
+    total_brands: kept.length,
+    total_answers: totalAnswers,
+    period: { start: start.toISOString(), end: end.toISOString() },
+  };
+}
+
+/** Where the user's brand stands among all the brands of the last 30 days (null when never named). */
+export async function position(db: Executor, userId: string) {
+  const { ranked } = await ranking(db, userId, {});
+  return { position: ranked.find((row) => row.is_brand)?.rank ?? null, total: ranked.length };
+}

@@ -1,0 +1,41 @@
+import { and, eq, gte, lte, ne, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { badRequest } from "../api/errors";
+import type { QuestionCategory } from "../db/schema";
+import { getProviders } from "../integrations/ai/registry";
+
+export type InsightFilters = { start_date?: string; end_date?: string; provider?: string; category?: QuestionCategory };
+
+const DAY_MS = 86_400_000;
+
+/** The period of an insight: the given dates (whole UTC days), by default the last 30 days, as the overview. */
+export function periodOf(filters: { start_date?: string; end_date?: string }, now = new Date()) {
+  const end = filters.end_date ? new Date(`${filters.end_date}T23:59:59.999Z`) : now;
+  const start = filters.start_date ? new Date(`${filters.start_date}T00:00:00.000Z`) : new Date(end.getTime() - 30 * DAY_MS);
+  if (start > end) throw badRequest("start_date must not be after end_date", { errors: { start_date: ["start_date must not be after end_date"] } });
+  return { start, end };
+}
+
+/**
+ * Once a real provider answers, the demo provider's answers are left out of every figure (the
+ * overview does the same), so the screens agree with each other.
+ */
+export function excludesDemo(): boolean {
+  return ![...getProviders().values()].every((provider) => provider.simulated);
+}
+
+type InsightTable = { userId: PgColumn; answeredAt: PgColumn; provider: PgColumn; category: PgColumn };
+
+/** The rows of one user's answers in the period, for the provider and category asked. */
+export function insightWhere(table: InsightTable, userId: string, filters: InsightFilters): { where: SQL; start: Date; end: Date } {
+  const { start, end } = periodOf(filters);
+  const where = and(
+    eq(table.userId, userId),
+    gte(table.answeredAt, start),
+    lte(table.answeredAt, end),
+    filters.provider ? eq(table.provider, filters.provider) : undefined,
+    filters.category ? eq(table.category, filters.category) : undefined,
+    excludesDemo() ? ne(table.provider, "demo") : undefined,
+  ) as SQL;
+  return { where, start, end };
+}
