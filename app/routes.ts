@@ -13,13 +13,30 @@ export default [
   ]),
   route("preferences", "routes/preferences.tsx"),
 
+  // CSV downloads: plain links, so they work without JavaScript.
+  ...prefix("exports", [
+    route("leaderboard.csv", "routes/exports/leaderboard.ts"),
+    route("citing-sources.csv", "routes/exports/citing-sources.ts"),
+    route("query-clusters.csv", "routes/exports/query-clusters.ts"),
+    route("analyses/:id.csv", "routes/exports/analysis.ts"),
+  ]),
+
   // Everything below needs a session and shows the sidebar shell.
   layout("routes/shell.tsx", [
     layout("routes/page-boundary.tsx", [
       placeholder("dashboard", "dashboard"),
-      placeholder("seo-llms", "seo-llms"),
-      placeholder("seo-llms/*", "seo-llms-sub"),
-      placeholder("leaderboard", "leaderboard"),
+      route("seo-llms", "routes/seo-llms/layout.tsx", [
+        index("routes/seo-llms/overview.tsx"),
+        route("analyses", "routes/seo-llms/analyses.tsx"),
+        route("analyses/:id", "routes/seo-llms/analysis.tsx"),
+        route("questions", "routes/seo-llms/questions.tsx"),
+        route("questions/:id", "routes/seo-llms/question.tsx"),
+        route("prompts", "routes/seo-llms/prompts.tsx"),
+        route("profile", "routes/seo-llms/profile.tsx"),
+        route("sources", "routes/seo-llms/sources.tsx"),
+        route("queries", "routes/seo-llms/queries.tsx"),
+      ]),
+      route("leaderboard", "routes/leaderboard.tsx"),
       placeholder("backlinks", "backlinks"),
       placeholder("academy", "academy"),
       placeholder("academy/*", "academy-sub"),

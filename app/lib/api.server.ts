@@ -7,6 +7,13 @@ import type { AppConfigSchema } from "../../server/app-config/routes";
 import type { SessionSchema } from "../../server/auth/routes";
 import type { PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
 import { getConfig } from "../../server/config";
+import type { AnalysisSchema, AnalysisSummarySchema, StatsSchema } from "../../server/seo-llm/analysis-routes";
+import type { LeaderboardSchema } from "../../server/leaderboard/routes";
+import type { CitingSourcesSchema } from "../../server/seo-llm/citing-sources-routes";
+import type { SeoProfileSchema } from "../../server/seo-llm/profile-routes";
+import type { QuestionSchema } from "../../server/seo-llm/question-routes";
+import type { AvailabilitySchema, QuotaStatusSchema } from "../../server/seo-llm/quota-routes";
+import type { QueryClustersSchema } from "../../server/seo-llm/search-query-routes";
 import type { ProfileSchema } from "../../server/users/routes";
 import { clientIpContext } from "./context";
 import { commitSession, destroySession, readSession, type WebSession } from "./session.server";
@@ -17,6 +24,29 @@ export type Session = z.infer<typeof SessionSchema>;
 export type Profile = z.infer<typeof ProfileSchema>;
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export type Plan = z.infer<typeof PlanSchema>;
+export type SeoProfile = z.infer<typeof SeoProfileSchema>;
+export type SeoProfileInput = {
+  BrandName?: string;
+  BrandAliases?: string[];
+  WebsiteURL?: string | null;
+  MarketLanguage?: string;
+  Country?: string | null;
+  Keywords?: string[];
+  Competitors?: Array<{ Name: string; Domain?: string | null; Aliases?: string[] }>;
+};
+export type Question = z.infer<typeof QuestionSchema>;
+export type QuestionInput = { question_text?: string; category?: string; language?: string; is_active?: boolean };
+export type QuotaStatus = z.infer<typeof QuotaStatusSchema>;
+export type Availability = z.infer<typeof AvailabilitySchema>;
+export type Analysis = z.infer<typeof AnalysisSchema>;
+export type AnalysisSummary = z.infer<typeof AnalysisSummarySchema>;
+export type AnalysisStats = z.infer<typeof StatsSchema>;
+export type CitingSources = z.infer<typeof CitingSourcesSchema>;
+export type QueryClusters = z.infer<typeof QueryClustersSchema>;
+export type Leaderboard = z.infer<typeof LeaderboardSchema>;
+export type InsightFilters = { start_date?: string; end_date?: string; provider?: string; category?: string };
+/** Seed 001 §7: the x-lifetime-* headers of the questions calls. */
+export type Usage = { limit: number; used: number; remaining: number } | null;
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 
 /** Seed 000 §7: 30 s unless a call says otherwise. */
@@ -91,6 +121,57 @@ export class ApiClient {
     plans: () => this.get<{ plans: Plan[] }>("/subscription/plans"),
   };
 
+  /** Seed 001 §9: questions and analyses get 90 s. */
+  readonly seoProfile = {
+    /** null until the profile is set up (the API answers 404). */
+    get: () => this.get<SeoProfile>("/user/seo-profile").catch(nullOn404),
+    update: (body: SeoProfileInput) => this.mutate<SeoProfile>("PATCH", "/user/seo-profile", { body }),
+  };
+
+  readonly questions = {
+    list: async (filters: { q?: string; category?: string; language?: string; source?: string; is_active?: string } = {}) => {
+      const result = await this.getResult<{ questions: Question[]; total: number }>("/user-questions", { query: filters, timeoutMs: 90_000 });
+      return { ...result.data, usage: usageFrom(result.headers) };
+    },
+    get: (id: string) => this.get<Question>(`/user-questions/${encodeURIComponent(id)}`, { timeoutMs: 90_000 }),
+    create: (body: QuestionInput) => this.mutate<Question>("POST", "/user-questions", { body, timeoutMs: 90_000 }),
+    update: (id: string, body: QuestionInput) => this.mutate<Question>("PUT", `/user-questions/${encodeURIComponent(id)}`, { body, timeoutMs: 90_000 }),
+    remove: (id: string) => this.mutate<{ deleted: true }>("DELETE", `/user-questions/${encodeURIComponent(id)}`, { timeoutMs: 90_000 }),
+  };
+
+  readonly quota = {
+    status: () => this.get<QuotaStatus>("/quota/status"),
+    /** Whether an analysis may start now (seed 001: "availability"); a POST that changes nothing, so it is shared like a read. */
+    check: () => this.#shared("POST /quota/check", {}, () => this.#authed<Availability>("POST", "/quota/check", {})),
+  };
+
+  readonly analyses = {
+    create: (body: { question_limit?: number } = {}) => this.mutate<Analysis>("POST", "/seo-llm/analyses", { body, timeoutMs: 90_000 }),
+    /** null when the user has none yet (404). */
+    latest: () => this.get<Analysis>("/seo-llm/analyses/latest", { timeoutMs: 90_000 }).catch(nullOn404),
+    get: (id: string) => this.get<Analysis>(`/seo-llm/analyses/${encodeURIComponent(id)}`, { timeoutMs: 90_000 }),
+    list: (page: { limit?: number; offset?: number } = {}) =>
+      this.get<{ analyses: AnalysisSummary[]; total: number; limit: number; offset: number }>("/seo-llm/analyses", { query: page, timeoutMs: 90_000 }),
+    stats: (period: { startDate?: string; endDate?: string }) => this.get<AnalysisStats>("/seo-llm/analyses/stats", { query: period, timeoutMs: 90_000 }),
+  };
+
+  readonly insights = {
+    citingSources: (filters: InsightFilters & { limit?: number } = {}) =>
+      this.get<CitingSources>("/seo-llm/analyses/citing-sources", { query: filters, timeoutMs: 90_000 }),
+    /** Seed 001 §4: a 202 means the clusters are being computed, so the screen shows that, not an error. */
+    queryClusters: async (options: { model?: string; limit?: number; page?: number; min_occurrences?: number; start_date?: string; end_date?: string }) => {
+      const { data, status } = await this.getResult<QueryClusters>("/analytics/ai-search-queries", { query: options, timeoutMs: 90_000 });
+      return { ...data, computing: status === 202 };
+    },
+  };
+
+  readonly leaderboard = {
+    /** Seed 001 §9: the leaderboard gets 120 s. */
+    competitors: (options: { limit?: number; min_analyses?: number; start_date?: string; end_date?: string } = {}) =>
+      this.get<Leaderboard>("/leaderboard/competitors", { query: options, timeoutMs: 120_000 }),
+    position: () => this.get<{ position: number | null; total: number }>("/leaderboard/position", { timeoutMs: 120_000 }),
+  };
+
   config = () => this.#sendShared<AppConfig>("/config");
 
   // ---- transport -------------------------------------------------------------------------
@@ -100,11 +181,20 @@ export class ApiClient {
     return this.#shared(path, options, () => this.#authed<T>("GET", path, options));
   }
 
+  /** A GET whose headers matter too (the x-lifetime-* usage counters); shared with get(). */
+  getResult<T>(path: string, options: Omit<CallOptions, "body"> = {}): Promise<ApiResult<T>> {
+    return this.#sharedResult(path, options, () => this.#authed<T>("GET", path, options));
+  }
+
   #sendShared<T>(path: string): Promise<T> {
     return this.#shared(`public:${path}`, {}, () => this.#send<T>("GET", path, {}));
   }
 
   async #shared<T>(key: string, options: CallOptions, call: () => Promise<ApiResult<T>>): Promise<T> {
+    return (await this.#sharedResult(key, options, call)).data;
+  }
+
+  #sharedResult<T>(key: string, options: CallOptions, call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
     const cacheKey = `${key}?${JSON.stringify(options.query ?? {})}`;
     let pending = this.#gets.get(cacheKey) as Promise<ApiResult<T>> | undefined;
     if (!pending) {
@@ -112,7 +202,7 @@ export class ApiClient {
       this.#gets.set(cacheKey, pending);
       pending.catch(() => this.#gets.delete(cacheKey));
     }
-    return (await pending).data;
+    return pending;
   }
 
   async mutate<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, options: CallOptions = {}) {
@@ -243,6 +333,20 @@ export class ApiClient {
     }
     return { data: data as T, status: response.status, headers: response.headers };
   }
+}
+
+function nullOn404(error: unknown): null {
+  if (error instanceof ApiRequestError && error.status === 404) return null;
+  throw error;
+}
+
+function usageFrom(headers: Headers): Usage {
+  const read = (name: string) => {
+    const value = headers.get(`x-lifetime-${name}`);
+    return value === null || value === "" ? Number.NaN : Number(value);
+  };
+  const usage = { limit: read("limit"), used: read("used"), remaining: read("remaining") };
+  return Object.values(usage).every(Number.isFinite) ? usage : null;
 }
 
 function withForwardedFor(headers: Headers, ip: string) {

@@ -1,5 +1,11 @@
 import enCommon from "../../locales/en/common.json";
+import enInsights from "../../locales/en/insights.json";
+import enSeo from "../../locales/en/seo.json";
+import enSeoSetup from "../../locales/en/seo-setup.json";
 import frCommon from "../../locales/fr/common.json";
+import frInsights from "../../locales/fr/insights.json";
+import frSeo from "../../locales/fr/seo.json";
+import frSeoSetup from "../../locales/fr/seo-setup.json";
 
 export const SUPPORTED_LOCALES = ["en", "fr"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
@@ -7,15 +13,15 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE_MAX_AGE = 31_536_000;
 
 export const resources = {
-  en: { common: enCommon },
-  fr: { common: frCommon },
+  en: { common: enCommon, seo: enSeo, seoSetup: enSeoSetup, insights: enInsights },
+  fr: { common: frCommon, seo: frSeo, seoSetup: frSeoSetup, insights: frInsights },
 } as const;
 
 export const i18nOptions = {
   supportedLngs: [...SUPPORTED_LOCALES],
   fallbackLng: DEFAULT_LOCALE,
   defaultNS: "common",
-  ns: ["common"],
+  ns: ["common", "seo", "seoSetup", "insights"],
   interpolation: { escapeValue: false },
   resources,
 };

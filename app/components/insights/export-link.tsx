@@ -1,0 +1,14 @@
+import { DownloadIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { buttonVariants } from "~/components/ui/button";
+
+/** A plain link (not a client navigation): the browser downloads the CSV, with or without JavaScript. */
+export function ExportLink({ href }: { href: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href={href} download className={buttonVariants({ variant: "outline", size: "sm" })} title={t("insights:exportCsvTitle")}>
+      <DownloadIcon aria-hidden />
+      {t("insights:exportCsv")}
+    </a>
+  );
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from "react-i18next";
+import { formatNumber, formatPercent } from "~/components/seo-llms/format";
+import { cn } from "~/lib/utils";
+import { SentimentBar } from "./sentiment-bar";
+
+export type LeaderboardRowView = {
+  rank: number;
+  name: string;
+  is_brand: boolean;
+  tracked: boolean;
+  visibility: number;
+  share_of_voice: number;
+  average_position: number;
+  sentiment: { positive: number; neutral: number; negative: number };
+  mentions: number;
+  answers: number;
+  analyses: number;
+};
+
+/** Every brand of the period, best first; the user's own row stands out, tracked competitors are tagged. */
+export function LeaderboardTable({ rows }: { rows: LeaderboardRowView[] }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const heading = "px-3 py-2 font-medium whitespace-nowrap";
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full min-w-[760px] text-sm" aria-label={t("insights:leaderboard.tableLabel")}>
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className={cn(heading, "w-14 text-right")}>{t("insights:leaderboard.columns.rank")}</th>
+            <th scope="col" className={heading}>{t("insights:leaderboard.columns.brand")}</th>
+            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.visibility")}</th>
+            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.shareOfVoice")}</th>
+            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.averagePosition")}</th>
+            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.mentions")}</th>
+            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.analyses")}</th>
+            <th scope="col" className={heading}>{t("insights:leaderboard.columns.sentiment")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr
+              key={`${row.rank}-${row.name}`}
+              data-own={row.is_brand ? "true" : undefined}
+              className={row.is_brand ? "bg-indigo-50 shadow-[inset_3px_0_0_var(--color-indigo-600)]" : undefined}
+            >
+              <td className="px-3 py-2 text-right font-medium tabular-nums text-slate-500">{row.rank}</td>
+              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                <span className="flex items-center gap-1.5 whitespace-nowrap">
+                  <span className="max-w-[16rem] truncate" title={row.name}>
+                    {row.name}
+                  </span>
+                  {row.is_brand ? (
+                    <span className="rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-medium text-white">{t("insights:leaderboard.you")}</span>
+                  ) : row.tracked ? (
+                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800" title={t("insights:leaderboard.trackedTitle")}>
+                      {t("insights:leaderboard.tracked")}
+                    </span>
+                  ) : null}
+                </span>
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.visibility, locale)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.share_of_voice, locale)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">#{formatNumber(row.average_position, locale)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.mentions, locale, 0)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.analyses, locale, 0)}</td>
+              <td className="px-3 py-2">
+                <SentimentBar sentiment={row.sentiment} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PERIODS, type Period } from "~/lib/periods";
+import { cn } from "~/lib/utils";
+
+/** The overview's period switch: plain links, so it works before (and without) hydration. */
+export function PeriodLinks({ period }: { period: Period }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("seo:period.label")} className="flex max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white p-0.5 text-sm">
+      {PERIODS.map((days) => (
+        <Link
+          key={days}
+          to={`?period=${days}`}
+          preventScrollReset
+          aria-current={days === period ? "page" : undefined}
+          className={cn("whitespace-nowrap rounded px-3 py-1", days === period ? "bg-indigo-600 text-white" : "text-slate-600 hover:bg-slate-100")}
+        >
+          {t("seo:period.days", { count: days })}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { providerLabel } from "~/lib/providers";
+import { formatNumber, formatPercent } from "./format";
+import type { MetricsView } from "./metric-cards";
+
+type Row = MetricsView & { provider?: string; category?: string };
+
+/** One line per provider or per category, with the same figures as the cards. */
+export function BreakdownTable({ rows, by }: { rows: Row[]; by: "provider" | "category" }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  if (rows.length === 0) return <p className="text-sm text-slate-500">{t("seo:breakdown.empty")}</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-sm">
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t(by === "provider" ? "seo:breakdown.provider" : "seo:breakdown.category")}
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:breakdown.answers")}</th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.visibility")}</th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.shareOfVoice")}</th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.averagePosition")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => {
+            const key = row.provider ?? row.category ?? "";
+            return (
+              <tr key={key}>
+                <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
+                  {row.provider ? providerLabel(row.provider) : t(`seoSetup:categories.${row.category}.name`)}
+                </th>
+                <td className="px-4 py-2 text-right tabular-nums">{row.answers}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{formatPercent(row.visibility, locale)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{formatPercent(row.share_of_voice, locale)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{row.average_position === null ? "—" : `#${formatNumber(row.average_position, locale)}`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The tracked brands (the user's and the known competitors) in the answers, most present first. */
+export function BrandsTable({ brands, answers }: { brands: Array<{ name: string; is_brand: boolean; answers: number; mentions: number; average_position: number }>; answers: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  if (brands.length === 0) return <p className="text-sm text-slate-500">{t("seo:brands.empty")}</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-sm">
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">{t("seo:brands.brand")}</th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.visibility")}</th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:brands.mentions")}</th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.averagePosition")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {brands.map((brand) => (
+            <tr key={brand.name} className={brand.is_brand ? "bg-indigo-50/60" : undefined}>
+              <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
+                {brand.name}
+                {brand.is_brand ? <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs text-indigo-700">{t("seo:brands.you")}</span> : null}
+              </th>
+              <td className="px-4 py-2 text-right tabular-nums">{formatPercent(answers ? (brand.answers / answers) * 100 : null, locale)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{brand.mentions}</td>
+              <td className="px-4 py-2 text-right tabular-nums">#{formatNumber(brand.average_position, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { formatNumber, formatPercent } from "./format";
+
+export type MetricsView = {
+  answers: number;
+  mentioned: number;
+  visibility: number | null;
+  share_of_voice: number | null;
+  average_position: number | null;
+  sentiment: { positive: number; neutral: number; negative: number };
+};
+
+/** The four headline figures of DESIGN §3.4, each with what it means in a line. */
+export function MetricCards({ metrics }: { metrics: MetricsView }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const cards = [
+    { key: "visibility", value: formatPercent(metrics.visibility, locale), hint: t("seo:metrics.visibilityHint", { mentioned: metrics.mentioned, answers: metrics.answers }) },
+    { key: "shareOfVoice", value: formatPercent(metrics.share_of_voice, locale), hint: t("seo:metrics.shareOfVoiceHint") },
+    { key: "averagePosition", value: metrics.average_position === null ? "—" : `#${formatNumber(metrics.average_position, locale)}`, hint: t("seo:metrics.averagePositionHint") },
+  ];
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map((card) => (
+        <div key={card.key} className="grid gap-1 rounded-lg border border-slate-200 bg-white p-4" data-testid={`metric-${card.key}`}>
+          <p className="text-sm font-medium text-slate-600">{t(`seo:metrics.${card.key}`)}</p>
+          <p className="text-2xl font-semibold tabular-nums">{card.value}</p>
+          <p className="text-xs text-slate-500">{card.hint}</p>
+        </div>
+      ))}
+      <div className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4" data-testid="metric-sentiment">
+        <p className="text-sm font-medium text-slate-600">{t("seo:metrics.sentiment")}</p>
+        <SentimentBar sentiment={metrics.sentiment} />
+      </div>
+    </div>
+  );
+}
+
+export function SentimentBar({ sentiment }: { sentiment: MetricsView["sentiment"] }) {
+  const { t } = useTranslation();
+  const total = sentiment.positive + sentiment.neutral + sentiment.negative;
+  if (total === 0) return <p className="text-2xl font-semibold">—</p>;
+  const parts = [
+    { key: "positive", value: sentiment.positive, className: "bg-emerald-500" },
+    { key: "neutral", value: sentiment.neutral, className: "bg-slate-400" },
+    { key: "negative", value: sentiment.negative, className: "bg-red-500" },
+  ] as const;
+  return (
+    <div className="grid gap-2">
+      <div className="flex h-2.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+        {parts.map((part) => (part.value ? <div key={part.key} className={part.className} style={{ width: `${(part.value / total) * 100}%` }} /> : null))}
+      </div>
+      <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+        {parts.map((part) => (
+          <li key={part.key} className="flex items-center gap-1">
+            <span className={`size-2 rounded-full ${part.className}`} aria-hidden />
+            {t(`seo:sentiment.${part.key}`)} {part.value}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { LoaderCircleIcon } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { MARKET_LANGUAGES, type MarketLanguage } from "~/lib/seo-profile";
+import { marketLanguageChangeSchema } from "~/lib/seo-setup-schemas";
+import { useHydrated } from "~/lib/use-hydrated";
+import { SelectField } from "./fields";
+
+/** Seed 001 §4/§9: after a change, the page reloads its data every 2 s, at most 15 times and 10 s. */
+export const LANGUAGE_POLL_INTERVAL_MS = 2000;
+export const LANGUAGE_POLL_MAX_ATTEMPTS = 15;
+export const LANGUAGE_WAIT_MAX_MS = 10_000;
+
+export type MarketLanguageActionData = { result?: SubmissionResult<string[]>; confirm?: MarketLanguage };
+
+/**
+ * The market-language control of the prompts screen. The change is confirmed first: in a dialog
+ * with JavaScript (then saved by a fetcher), on a server-rendered panel without (intent
+ * confirm-language, then change-language).
+ */
+export function MarketLanguageForm({ stored, actionData }: { stored: MarketLanguage; actionData?: MarketLanguageActionData }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const fetcher = useFetcher<MarketLanguageActionData>();
+  const schema = useMemo(() => marketLanguageChangeSchema(stored), [stored]);
+  const [asking, setAsking] = useState<MarketLanguage | null>(null);
+  const [awaiting, setAwaiting] = useState<{ language: MarketLanguage; since: number } | null>(null);
+  const stalled = useWaitForLanguage(awaiting, stored, fetcher.state === "idle");
+
+  const [form, fields] = useForm({
+    id: "market-language",
+    lastResult: fetcher.data?.result ?? (navigation.state === "idle" ? actionData?.result : undefined),
+    constraint: getZodConstraint(schema),
+    defaultValue: { marketLanguage: stored },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit(event, { submission }) {
+      if (!hydrated || submission?.status !== "success") return;
+      event.preventDefault();
+      setAsking(submission.value.marketLanguage);
+    },
+  });
+
+  // The saved language (or a refusal) ends the wait.
+  useEffect(() => {
+    if (awaiting && (stored === awaiting.language || (fetcher.state === "idle" && fetcher.data?.result))) setAwaiting(null);
+  }, [awaiting, stored, fetcher.state, fetcher.data]);
+
+  const cancel = () => {
+    setAsking(null);
+    // Seed 001 §4: cancelling reverts the select to the stored language.
+    form.reset();
+  };
+  const confirm = () => {
+    if (!asking) return;
+    fetcher.submit({ intent: "change-language", marketLanguage: asking }, { method: "post" });
+    setAwaiting({ language: asking, since: Date.now() });
+    setAsking(null);
+  };
+
+  if (actionData?.confirm && navigation.state === "idle") return <ConfirmPanel language={actionData.confirm} />;
+
+  const busy = (awaiting !== null && !stalled) || fetcher.state !== "idle";
+  return (
+    <div className="grid gap-2">
+      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2">
+        <input type="hidden" name="intent" value="confirm-language" />
+        <SelectField
+          meta={fields.marketLanguage}
+          label={t("seoSetup:prompts.marketLanguage")}
+          className="min-w-48 flex-1"
+          disabled={busy}
+          options={MARKET_LANGUAGES.map((language) => ({ value: language, label: t(`seoSetup:languages.${language}`) }))}
+        />
+        <Button type="submit" variant="outline" className="mt-[1.625rem]" disabled={busy}>
+          {t("seoSetup:prompts.change")}
+        </Button>
+      </Form>
+      {busy ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+          <LoaderCircleIcon className="size-4 animate-spin" aria-hidden /> {t("seoSetup:prompts.saving")}
+        </p>
+      ) : stalled ? (
+        <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {t("seoSetup:prompts.stillSaving")}
+        </p>
+      ) : null}
+      <Dialog open={asking !== null} onOpenChange={(open) => (open ? undefined : cancel())}>
+        <DialogContent closeLabel={t("common.close")} className="max-w-md">
+          <DialogTitle className="pr-6">{t("seoSetup:prompts.confirmTitle")}</DialogTitle>
+          <DialogDescription>
+            {asking ? t("seoSetup:prompts.confirmMessage", { language: t(`seoSetup:languages.${asking}`) }) : null}
+          </DialogDescription>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={cancel}>
+              {t("seoSetup:prompts.cancel")}
+            </Button>
+            <Button onClick={confirm}>{t("seoSetup:prompts.confirm")}</Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** The dialog's texts as a page section, for a browser without JavaScript. */
+function ConfirmPanel({ language }: { language: MarketLanguage }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="confirm-language-title" className="grid gap-3 rounded-md border border-indigo-200 bg-indigo-50 p-4">
+      <h3 id="confirm-language-title" className="font-semibold text-slate-900">
+        {t("seoSetup:prompts.confirmTitle")}
+      </h3>
+      <p className="text-sm text-slate-700">{t("seoSetup:prompts.confirmMessage", { language: t(`seoSetup:languages.${language}`) })}</p>
+      <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <input type="hidden" name="intent" value="change-language" />
+        <input type="hidden" name="marketLanguage" value={language} />
+        <Link to="/seo-llms/prompts" className={buttonVariants({ variant: "outline" })}>
+          {t("seoSetup:prompts.cancel")}
+        </Link>
+        <Button type="submit">{t("seoSetup:prompts.confirm")}</Button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * Reloads the page's data until the stored language is the awaited one, within the seed's bounds;
+ * true once it gave up, so the screen can say the save may still land.
+ */
+function useWaitForLanguage(awaiting: { language: MarketLanguage; since: number } | null, stored: MarketLanguage, saved: boolean) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const [stalled, setStalled] = useState(false);
+  const waiting = awaiting !== null && stored !== awaiting.language;
+
+  useEffect(() => {
+    if (awaiting) setStalled(false);
+  }, [awaiting]);
+
+  useEffect(() => {
+    if (!waiting || !saved || !awaiting) return;
+    let attempts = 0;
+    const timer = setInterval(() => {
+      if (attempts >= LANGUAGE_POLL_MAX_ATTEMPTS || Date.now() - awaiting.since >= LANGUAGE_WAIT_MAX_MS) {
+        clearInterval(timer);
+        setStalled(true);
+        return;
+      }
+      attempts++;
+      if (latest.current.state === "idle") void latest.current.revalidate();
+    }, LANGUAGE_POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, saved, awaiting]);
+
+  return stalled && waiting;
+}

@@ -1,0 +1,168 @@
+import { getFieldsetProps, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { PlusIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { type MarketLanguage, MARKET_LANGUAGES, PROFILE_LIMITS } from "~/lib/seo-profile";
+import { SeoProfileFormSchema } from "~/lib/seo-setup-schemas";
+import { useHydrated } from "~/lib/use-hydrated";
+import { FieldErrors, FormErrors, SelectField, TextareaField, TextField } from "./fields";
+
+/** What the form shows: the API's profile (null before the first save) and the country list. */
+export type ProfileFormData = {
+  profile: {
+    BrandName: string;
+    BrandAliases: string[];
+    WebsiteURL: string | null;
+    MarketLanguage: MarketLanguage;
+    Country: string | null;
+    Keywords: string[];
+    Competitors: Array<{ Name: string; Domain: string | null; Aliases: string[] }>;
+    UpdatedAt?: string;
+  } | null;
+  /** Named in the UI language by the loader, so server and browser render the same list. */
+  countries: Array<{ code: string; name: string }>;
+  /** The market language offered when there is no profile yet. */
+  defaultMarketLanguage: MarketLanguage;
+};
+
+/** Blank rows offered under the saved competitors, so adding one needs no JavaScript. */
+const BLANK_ROWS = 2;
+
+/**
+ * The SEO profile form body, shared by the profile tab and onboarding. It posts to the route that
+ * renders it; the action parses with SeoProfileFormSchema and answers `{ result }`.
+ */
+export function ProfileForm(props: ProfileFormProps) {
+  // A save answers with the stored (normalised) profile: a new form shows it rather than what was typed.
+  return <ProfileFormBody key={props.data.profile?.UpdatedAt ?? "new"} {...props} />;
+}
+
+type ProfileFormProps = { data: ProfileFormData; result?: SubmissionResult<string[]>; submitLabel?: string };
+
+function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const { profile, countries, defaultMarketLanguage } = data;
+  const saved = profile?.Competitors ?? [];
+  const blank = Math.min(BLANK_ROWS, Math.max(0, PROFILE_LIMITS.competitors - saved.length));
+
+  const [form, fields] = useForm({
+    id: "seo-profile",
+    lastResult: navigation.state === "idle" ? result : undefined,
+    constraint: getZodConstraint(SeoProfileFormSchema),
+    defaultValue: {
+      brandName: profile?.BrandName ?? "",
+      aliases: profile?.BrandAliases.join(", ") ?? "",
+      website: profile?.WebsiteURL ?? "",
+      marketLanguage: profile?.MarketLanguage ?? defaultMarketLanguage,
+      country: profile?.Country ?? "",
+      keywords: profile?.Keywords.join("\n") ?? "",
+      competitors: [
+        ...saved.map((competitor) => ({ name: competitor.Name, domain: competitor.Domain ?? "", aliases: competitor.Aliases.join(", ") })),
+        ...Array.from({ length: blank }, () => ({ name: "", domain: "", aliases: "" })),
+      ],
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SeoProfileFormSchema }),
+  });
+  const rows = fields.competitors.getFieldList();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-6">
+      {/* Tells the action a script will show its toast (see the profile route). */}
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <section className="grid gap-2">
+        <h3 className="text-base font-semibold text-slate-900">{t("seoSetup:profile.brandSection")}</h3>
+        <div className="grid gap-2 sm:grid-cols-2 sm:gap-4">
+          <TextField meta={fields.brandName} label={t("seoSetup:profile.brandName")} placeholder="Acme" autoComplete="organization" />
+          <TextField meta={fields.aliases} label={t("seoSetup:profile.aliases")} hint={t("seoSetup:profile.aliasesHint")} placeholder="Acme Inc, acme.io" />
+        </div>
+        <TextField meta={fields.website} label={t("seoSetup:profile.website")} hint={t("seoSetup:profile.websiteHint")} placeholder="example.com" autoComplete="url" />
+      </section>
+
+      <section className="grid gap-2">
+        <h3 className="text-base font-semibold text-slate-900">{t("seoSetup:profile.marketSection")}</h3>
+        <div className="grid gap-2 sm:grid-cols-2 sm:gap-4">
+          <SelectField
+            meta={fields.marketLanguage}
+            label={t("seoSetup:profile.marketLanguage")}
+            hint={t("seoSetup:profile.marketLanguageHint")}
+            options={MARKET_LANGUAGES.map((language) => ({ value: language, label: t(`seoSetup:languages.${language}`) }))}
+          />
+          <SelectField
+            meta={fields.country}
+            label={t("seoSetup:profile.country")}
+            hint={t("seoSetup:profile.countryHint")}
+            options={[{ value: "", label: t("seoSetup:profile.countryNone") }, ...countries.map((country) => ({ value: country.code, label: country.name }))]}
+          />
+        </div>
+        <TextareaField
+          meta={fields.keywords}
+          label={t("seoSetup:profile.keywords")}
+          hint={t("seoSetup:profile.keywordsHint", { max: PROFILE_LIMITS.keywordsMax })}
+          rows={4}
+          placeholder={t("seoSetup:profile.keywordsPlaceholder")}
+        />
+      </section>
+
+      <fieldset {...getFieldsetProps(fields.competitors)} className="grid gap-3">
+        <legend className="text-base font-semibold text-slate-900">{t("seoSetup:profile.competitors")}</legend>
+        <p className="text-sm text-slate-600">{t("seoSetup:profile.competitorsHint", { max: PROFILE_LIMITS.competitors })}</p>
+        {rows.map((row, index) => {
+          const competitor = row.getFieldset();
+          return (
+            <fieldset
+              key={row.key}
+              {...getFieldsetProps(row)}
+              aria-label={t("seoSetup:profile.competitorRow", { number: index + 1 })}
+              className="grid grid-cols-[1fr_auto] gap-x-3 rounded-md border border-slate-200 bg-slate-50/60 p-3 pb-1 sm:grid-cols-[1fr_1fr_1fr_auto] sm:gap-x-4"
+            >
+              <TextField meta={competitor.name} label={t("seoSetup:profile.competitorName")} placeholder="Globex" />
+              <TextField meta={competitor.domain} label={t("seoSetup:profile.competitorDomain")} placeholder="globex.com" className="col-span-2 sm:col-span-1" />
+              <TextField meta={competitor.aliases} label={t("seoSetup:profile.competitorAliases")} placeholder="Globex Corp" className="col-span-2 sm:col-span-1" />
+              {/* Last in the tab order, but beside the name on a phone and at the row's end on a wider screen. */}
+              <div className="col-start-2 row-start-1 flex items-start justify-end pt-[1.625rem] sm:col-start-4">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  {...form.remove.getButtonProps({ name: fields.competitors.name, index })}
+                  aria-label={t("seoSetup:profile.removeCompetitor", { number: index + 1 })}
+                  title={t("seoSetup:profile.removeCompetitor", { number: index + 1 })}
+                >
+                  <Trash2Icon aria-hidden />
+                </Button>
+              </div>
+            </fieldset>
+          );
+        })}
+        <FieldErrors id={fields.competitors.errorId} errors={fields.competitors.errors} />
+        <div>
+          <Button
+            variant="outline"
+            size="sm"
+            {...form.insert.getButtonProps({ name: fields.competitors.name, defaultValue: { name: "", domain: "", aliases: "" } })}
+            disabled={rows.length >= PROFILE_LIMITS.competitors}
+          >
+            <PlusIcon aria-hidden /> {t("seoSetup:profile.addCompetitor")}
+          </Button>
+        </div>
+      </fieldset>
+
+      <p className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <RefreshCwIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>{t("seoSetup:profile.regenerateHint")}</span>
+      </p>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={submitting}>
+          {submitting ? t("common.saving") : (submitLabel ?? t("common.save"))}
+        </Button>
+      </div>
+    </Form>
+  );
+}

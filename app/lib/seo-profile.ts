@@ -1,0 +1,88 @@
+/**
+ * The SEO profile's rules, shared by the API's schema and the web form so both refuse the same
+ * input with the same limits.
+ */
+
+export const PROFILE_LIMITS = {
+  brandName: 100,
+  aliases: 10,
+  alias: 100,
+  keywordsMin: 1,
+  keywordsMax: 10,
+  keyword: 80,
+  competitors: 10,
+  competitorName: 100,
+} as const;
+
+/** In the product's order: a plan with N categories gets the first N. */
+export const QUESTION_CATEGORIES = ["selection", "understanding", "benefits", "comparison", "quality"] as const;
+export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
+
+/** A question's text, in characters (after whitespace is collapsed). */
+export const QUESTION_TEXT_LIMITS = { min: 5, max: 500 } as const;
+
+export const MARKET_LANGUAGES = ["en", "fr"] as const;
+export type MarketLanguage = (typeof MARKET_LANGUAGES)[number];
+
+/** ISO 3166-1 alpha-2 codes the runtime can name; "XX" or "ZZ" are not countries. */
+export function isCountryCode(value: string): boolean {
+  if (!/^[A-Z]{2}$/.test(value)) return false;
+  try {
+    const name = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }).of(value);
+    return Boolean(name) && name !== "Unknown Region";
+  } catch {
+    return false;
+  }
+}
+
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Countries offered by the form, named in the UI language, sorted as that language sorts. */
+export function countryOptions(locale: string): Array<{ code: string; name: string }> {
+  const codes: string[] = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      if (isCountryCode(code)) codes.push(code);
+    }
+  }
+  const collator = new Intl.Collator(locale);
+  return codes.map((code) => ({ code, name: countryName(code, locale) })).sort((x, y) => collator.compare(x.name, y.name));
+}
+
+/**
+ * A competitor's site as its host name ("www.rival.fr" → "rival.fr" is left to the analysis, which
+ * compares registrable domains): scheme, path and port are dropped; null when it is no host name.
+ */
+export function normaliseDomain(input: string): string | null {
+  const value = input.trim().toLowerCase();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z\d+.-]*:\/\//.test(value) ? value : `https://${value}`);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^www\./, "");
+  return /^[a-z\d-]+(\.[a-z\d-]+)+$/.test(host) && host.length <= 253 ? host : null;
+}
+
+/** Trimmed, non-empty, first spelling kept, compared case- and accent-insensitively. */
+export function distinctTexts(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of values) {
+    const value = raw.trim().replace(/\s+/g, " ");
+    const key = value.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    if (!value || seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+  }
+  return out;
+}

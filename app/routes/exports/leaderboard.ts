@@ -1,0 +1,46 @@
+import type { Route } from "./+types/leaderboard";
+import { getApiClient, requireSession } from "~/lib/api.server";
+import { csvResponse, toCsv } from "~/lib/csv";
+import { withRetries } from "~/lib/retry.server";
+import { getFixedT } from "~/middleware/i18next.server";
+import { exportFilters } from "./filters";
+
+/** The leaderboard as the screen shows it (same period options), for a spreadsheet. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  const { start_date, end_date } = exportFilters(request);
+  const [board, t] = await Promise.all([withRetries(() => api.leaderboard.competitors({ start_date, end_date, limit: 1000 })), getFixedT(context)]);
+  if (!board) throw new Response(t("exports.failed"), { status: 503 });
+  const rows = board.competitors.map((row) => [
+    row.rank,
+    row.name,
+    row.is_brand ? t("exports.yes") : "",
+    row.tracked ? t("exports.yes") : "",
+    row.visibility,
+    row.share_of_voice,
+    row.average_position,
+    row.mentions,
+    row.answers,
+    row.analyses,
+    row.sentiment.positive,
+    row.sentiment.neutral,
+    row.sentiment.negative,
+  ]);
+  const header = [
+    "rank",
+    "brand",
+    "yourBrand",
+    "tracked",
+    "visibility",
+    "shareOfVoice",
+    "averagePosition",
+    "mentions",
+    "answers",
+    "analyses",
+    "positive",
+    "neutral",
+    "negative",
+  ].map((key) => t(`exports.columns.${key}`));
+  return csvResponse("leaderboard", toCsv(header, rows));
+}

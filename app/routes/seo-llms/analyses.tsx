@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/analyses";
+import { formatDateTime } from "~/components/seo-llms/format";
+import { DemoBadge, StatusBadge } from "~/components/seo-llms/status-badge";
+import { getApiClient, requireSession } from "~/lib/api.server";
+import { titleMeta } from "~/lib/meta";
+import { providerLabel } from "~/lib/providers";
+import { getFixedT } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+const PAGE_SIZE = 10;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
+  const [list, t] = await Promise.all([getApiClient(context).analyses.list({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), getFixedT(context)]);
+  return { title: t("seo:tabs.analyses"), page, pages: Math.max(1, Math.ceil(list.total / PAGE_SIZE)), ...list };
+}
+
+export default function Analyses({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { analyses, page, pages, total } = loaderData;
+  if (total === 0) {
+    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("seo:history.empty")}</p>;
+  }
+  return (
+    <div className="grid gap-4">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-sm">
+          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">{t("seo:history.date")}</th>
+              <th scope="col" className="px-4 py-2 font-medium">{t("seo:history.status")}</th>
+              <th scope="col" className="px-4 py-2 font-medium">{t("seo:history.providers")}</th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:history.answers")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {analyses.map((analysis) => (
+              <tr key={analysis.id}>
+                <td className="px-4 py-2">
+                  <Link to={`/seo-llms/analyses/${analysis.id}`} className="font-medium text-indigo-700 hover:underline">
+                    {formatDateTime(analysis.created_at, i18n.language)}
+                  </Link>
+                </td>
+                <td className="px-4 py-2">
+                  <span className="flex items-center gap-2">
+                    <StatusBadge status={analysis.status} />
+                    {analysis.simulated ? <DemoBadge /> : null}
+                  </span>
+                </td>
+                <td className="px-4 py-2 text-slate-600">{analysis.providers.map(providerLabel).join(", ")}</td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {analysis.progress.completed}/{analysis.progress.total}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label={t("seo:history.pagination")} className="flex items-center justify-between text-sm">
+          {page > 1 ? <Link to={`?page=${page - 1}`} className="text-indigo-700 hover:underline">{t("seo:history.previous")}</Link> : <span />}
+          <span className="text-slate-500">{t("seo:history.page", { page, pages })}</span>
+          {page < pages ? <Link to={`?page=${page + 1}`} className="text-indigo-700 hover:underline">{t("seo:history.next")}</Link> : <span />}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

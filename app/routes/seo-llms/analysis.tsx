@@ -1,0 +1,206 @@
+import { ArrowLeftIcon, CheckIcon, DownloadIcon, MinusIcon, SearchIcon, XIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/analysis";
+import { AnswerText } from "~/components/seo-llms/answer-text";
+import { BreakdownTable } from "~/components/seo-llms/breakdown-table";
+import { formatDateTime } from "~/components/seo-llms/format";
+import { MetricCards } from "~/components/seo-llms/metric-cards";
+import { ProgressBar } from "~/components/seo-llms/progress-bar";
+import { DemoBadge, isRunning, StatusBadge } from "~/components/seo-llms/status-badge";
+import { type Analysis, ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import type { Term } from "~/lib/highlight";
+import { titleMeta } from "~/lib/meta";
+import { providerLabel } from "~/lib/providers";
+import { usePolling } from "~/lib/use-polling";
+import { cn } from "~/lib/utils";
+import { getFixedT } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  try {
+    const [analysis, config, t] = await Promise.all([api.analyses.get(params.id), api.config(), getFixedT(context)]);
+    return { analysis, pollingInterval: config.seo_llm.polling_interval, title: t("seo:detail.title") };
+  } catch (error) {
+    // Someone else's analysis, a deleted one or a mistyped id: the same not-found page.
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+type Answer = NonNullable<Analysis["answers"]>[number];
+
+export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { analysis, pollingInterval } = loaderData;
+  const running = isRunning(analysis.status);
+  usePolling(running, pollingInterval);
+
+  const terms: Term[] = [
+    ...[analysis.brand_name, ...analysis.brand_aliases].map((text) => ({ text, kind: "brand" as const })),
+    ...analysis.competitors.flatMap((competitor) => [competitor.name, ...competitor.aliases].map((text) => ({ text, kind: "competitor" as const }))),
+  ];
+  const questions = new Map<string, { text: string; category: string; answers: Answer[] }>();
+  for (const answer of analysis.answers ?? []) {
+    const key = `${answer.question_text}\u0000${answer.category}`;
+    const entry = questions.get(key) ?? { text: answer.question_text, category: answer.category, answers: [] };
+    entry.answers.push(answer);
+    questions.set(key, entry);
+  }
+
+  return (
+    <div className="grid gap-6">
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(Math.max(2, Math.round(pollingInterval / 1000)))} />
+        </noscript>
+      ) : null}
+      <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <Link to="/seo-llms/analyses" className="flex w-fit items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+          <ArrowLeftIcon className="size-4" aria-hidden /> {t("seo:detail.back")}
+        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg font-semibold">{t("seo:detail.heading", { date: formatDateTime(analysis.created_at, i18n.language) })}</h2>
+          <StatusBadge status={analysis.status} />
+          {analysis.simulated ? <DemoBadge /> : null}
+          {/* A plain link: the download works without JavaScript. */}
+          <a
+            href={`/exports/analyses/${analysis.id}.csv`}
+            className="ml-auto flex items-center gap-1 rounded-md border border-slate-300 px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-50"
+            download
+          >
+            <DownloadIcon className="size-4" aria-hidden /> {t("seo:detail.export")}
+          </a>
+        </div>
+        <p className="text-sm text-slate-600">
+          {t("seo:detail.meta", { brand: analysis.brand_name, providers: analysis.providers.map(providerLabel).join(", "), total: analysis.progress.total })}
+        </p>
+        {running ? (
+          <div className="flex flex-wrap items-center gap-4">
+            <ProgressBar done={analysis.progress.completed + analysis.progress.failed} total={analysis.progress.total} />
+            <noscript>
+              <Link to="." className="text-sm font-medium text-indigo-700 hover:underline">
+                {t("seo:detail.refresh")}
+              </Link>
+            </noscript>
+          </div>
+        ) : null}
+      </div>
+
+      <MetricCards metrics={analysis.summary} />
+      {analysis.by_provider.length > 1 ? (
+        <section className="grid gap-3">
+          <h3 className="font-medium">{t("seo:breakdown.byProvider")}</h3>
+          <BreakdownTable rows={analysis.by_provider} by="provider" />
+        </section>
+      ) : null}
+
+      <section className="grid gap-4">
+        <h3 className="font-medium">{t("seo:detail.answers")}</h3>
+        {[...questions.values()].map((question) => (
+          <article key={`${question.text}-${question.category}`} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
+            <header className="flex flex-wrap items-start justify-between gap-2">
+              <h4 className="font-medium text-slate-900">{question.text}</h4>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">{t(`seoSetup:categories.${question.category}.name`)}</span>
+            </header>
+            <div className="grid gap-2">
+              {question.answers.map((answer) => (
+                <AnswerCard key={answer.id} answer={answer} terms={terms} />
+              ))}
+            </div>
+          </article>
+        ))}
+      </section>
+    </div>
+  );
+}
+
+function AnswerCard({ answer, terms }: { answer: Answer; terms: Term[] }) {
+  const { t } = useTranslation();
+  return (
+    <details className="group rounded-md border border-slate-200" data-testid="answer">
+      <summary className="flex cursor-pointer flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm marker:content-none">
+        <span className="w-28 font-medium text-slate-900">{providerLabel(answer.provider)}</span>
+        {answer.status === "completed" ? (
+          <>
+            <span className={cn("flex items-center gap-1", answer.brand.mentioned ? "text-emerald-700" : "text-slate-500")}>
+              {answer.brand.mentioned ? <CheckIcon className="size-4" aria-hidden /> : <XIcon className="size-4" aria-hidden />}
+              {answer.brand.mentioned ? t("seo:answer.mentioned") : t("seo:answer.notMentioned")}
+            </span>
+            {answer.brand.position ? <span className="text-slate-600">{t("seo:answer.position", { position: answer.brand.position, count: answer.mentions.length })}</span> : null}
+            {answer.brand.sentiment ? <span className="text-slate-600">{t(`seo:sentiment.${answer.brand.sentiment}`)}</span> : null}
+            <span className="text-slate-500">{t("seo:answer.sources", { count: answer.citations.length })}</span>
+          </>
+        ) : answer.status === "failed" ? (
+          <span className="text-red-700" title={answer.error?.message}>
+            {t("seo:answer.failed", { reason: t(`seo:answer.errors.${answer.error?.code}`, { defaultValue: t("seo:answer.errors.unknown") }) })}
+          </span>
+        ) : (
+          <span className="flex items-center gap-1 text-slate-500">
+            <MinusIcon className="size-4" aria-hidden /> {t(`seo:status.${answer.status}`)}
+          </span>
+        )}
+      </summary>
+      <div className="grid gap-4 border-t border-slate-200 p-3">
+        {answer.answer_text ? <AnswerText text={answer.answer_text} terms={terms} /> : null}
+        {answer.mentions.length ? (
+          <div className="grid gap-1">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("seo:answer.brands")}</p>
+            <ol className="flex flex-wrap gap-2 text-xs">
+              {answer.mentions.map((mention) => (
+                <li
+                  key={mention.name}
+                  className={cn(
+                    "rounded-full px-2 py-0.5",
+                    mention.is_brand ? "bg-indigo-100 text-indigo-800" : mention.tracked ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700",
+                  )}
+                >
+                  {mention.position}. {mention.name}
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+        {answer.citations.length ? (
+          <div className="grid gap-1">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("seo:answer.citations")}</p>
+            <ol className="grid list-decimal gap-1 pl-5 text-sm">
+              {answer.citations.map((citation) => (
+                <li key={citation.url} className="break-all">
+                  <a href={citation.url} target="_blank" rel="nofollow noopener noreferrer" className="text-indigo-700 hover:underline">
+                    {citation.title || citation.url}
+                  </a>{" "}
+                  <span className="text-xs text-slate-500">{hostOf(citation.url)}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+        {answer.search_queries.length ? (
+          <div className="grid gap-1">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("seo:answer.searches")}</p>
+            <ul className="flex flex-wrap gap-2 text-xs">
+              {answer.search_queries.map((query) => (
+                <li key={query} className="flex items-center gap-1 rounded-full border border-slate-200 px-2 py-0.5 text-slate-700">
+                  <SearchIcon className="size-3" aria-hidden /> {query}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {answer.model ? <p className="text-xs text-slate-400">{t("seo:answer.model", { model: answer.model, ms: answer.latency_ms ?? 0 })}</p> : null}
+      </div>
+    </details>
+  );
+}
+
+function hostOf(url: string) {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}

@@ -1,0 +1,83 @@
+import { FlaskConicalIcon, SparklesIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
+import { AvailabilityIndicator } from "~/components/seo-llms/availability-indicator";
+import { getApiClient, requireSession } from "~/lib/api.server";
+import { cn } from "~/lib/utils";
+
+const TABS = [
+  { to: "/seo-llms", key: "overview", end: true },
+  { to: "/seo-llms/analyses", key: "analyses", end: false },
+  { to: "/seo-llms/sources", key: "sources", end: false },
+  { to: "/seo-llms/queries", key: "queries", end: false },
+  { to: "/seo-llms/questions", key: "questions", end: false },
+  { to: "/seo-llms/prompts", key: "prompts", end: false },
+  { to: "/seo-llms/profile", key: "profile", end: false },
+] as const;
+
+/** The frame of the analysis area: title, availability indicator (seed 001 §2), tabs, demo notice. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  const [availability, profile, config] = await Promise.all([api.quota.check(), api.seoProfile.get(), api.config()]);
+  const providers = config.seo_llm.enabled_providers;
+  return {
+    availability,
+    hasProfile: profile !== null,
+    demo: providers.length === 1 && providers[0] === "demo",
+    now: new Date().toISOString(),
+  };
+}
+
+export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { availability, hasProfile, demo, now } = loaderData;
+  return (
+    <section className="mx-auto grid max-w-6xl gap-6 p-6 lg:p-10">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{t("seo:title")}</h1>
+          <p className="text-slate-600">{t("seo:description")}</p>
+        </div>
+        {hasProfile ? <AvailabilityIndicator availability={availability} now={now} /> : null}
+      </div>
+      {demo ? (
+        <p className="flex items-start gap-2 rounded-md border border-violet-200 bg-violet-50 p-3 text-sm text-violet-900" data-testid="demo-notice">
+          <FlaskConicalIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{t("seo:demo.notice")}</span>
+        </p>
+      ) : null}
+      <nav aria-label={t("seo:tabs.label")} className="flex flex-wrap gap-x-1 border-b border-slate-200">
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) =>
+              cn(
+                "-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium",
+                isActive ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900",
+              )
+            }
+          >
+            {t(`seo:tabs.${tab.key}`)}
+          </NavLink>
+        ))}
+      </nav>
+      {!hasProfile && pathname !== "/seo-llms/profile" ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4">
+          <p className="flex items-center gap-2 text-sm text-indigo-900">
+            <SparklesIcon className="size-4" aria-hidden />
+            {t("seo:setup.message")}
+          </p>
+          <Link to="/seo-llms/profile" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
+            {t("seo:setup.action")}
+          </Link>
+        </div>
+      ) : null}
+      <Outlet />
+    </section>
+  );
+}

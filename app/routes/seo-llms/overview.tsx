@@ -1,0 +1,135 @@
+import { PlayIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/overview";
+import { BrandsTable, BreakdownTable } from "~/components/seo-llms/breakdown-table";
+import { formatDateTime } from "~/components/seo-llms/format";
+import { PeriodLinks } from "~/components/insights/period-links";
+import { MetricCards } from "~/components/seo-llms/metric-cards";
+import { ProgressBar } from "~/components/seo-llms/progress-bar";
+import { DemoBadge, isRunning, StatusBadge } from "~/components/seo-llms/status-badge";
+import { TrendChart } from "~/components/seo-llms/trend-chart";
+import { Button } from "~/components/ui/button";
+import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { titleMeta } from "~/lib/meta";
+import { parsePeriod, periodRange } from "~/lib/periods";
+import { redirectWithToast } from "~/lib/toast.server";
+import { usePolling } from "~/lib/use-polling";
+import { getFixedT } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  const period = parsePeriod(new URL(request.url).searchParams.get("period"));
+  const [stats, latest, availability, profile, config, t] = await Promise.all([
+    api.analyses.stats(periodRange(period)),
+    api.analyses.latest(),
+    api.quota.check(),
+    api.seoProfile.get(),
+    api.config(),
+    getFixedT(context),
+  ]);
+  return {
+    title: t("seo:tabs.overview"),
+    period,
+    stats,
+    latest,
+    canAnalyze: availability.can_analyze,
+    hasProfile: profile !== null,
+    pollingInterval: config.seo_llm.polling_interval,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSession(context, request);
+  const t = await getFixedT(context);
+  const back = new URL(request.url);
+  try {
+    const { data: analysis } = await getApiClient(context).analyses.create();
+    return redirectWithToast(`/seo-llms/analyses/${analysis.id}`, { type: "success", title: t("seo:launch.started") });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    // Seed 001 §8: a message that mentions the daily limit gets its own toast.
+    const toast = /daily limit/i.test(error.message)
+      ? { type: "warning" as const, title: t("seo:launch.dailyLimitTitle"), description: t("seo:launch.dailyLimit") }
+      : { type: "error" as const, title: t("seo:launch.failedTitle"), description: error.message };
+    return redirectWithToast(`${back.pathname}${back.search}`, toast);
+  }
+}
+
+export default function Overview({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const { stats, latest, period, canAnalyze, hasProfile, pollingInterval } = loaderData;
+  const running = isRunning(latest?.status);
+  // Seed 001 §4: poll while a run is in progress, or while there is none yet (one may be starting).
+  const polling = hasProfile && (running || latest === null);
+  usePolling(polling, pollingInterval);
+  const launching = navigation.state === "submitting" && navigation.formData?.get("intent") === "launch";
+
+  return (
+    <div className="grid gap-6">
+      {/* Without JavaScript only a running analysis reloads the page: an idle one would reload forever. */}
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(Math.max(2, Math.round(pollingInterval / 1000)))} />
+        </noscript>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <div className="grid gap-1 text-sm">
+          {latest ? (
+            <>
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-medium text-slate-900">{t("seo:latest.title")}</span>
+                <StatusBadge status={latest.status} />
+                {latest.simulated ? <DemoBadge /> : null}
+              </p>
+              <p className="text-slate-600">
+                {t("seo:latest.summary", { date: formatDateTime(latest.created_at, i18n.language), completed: latest.progress.completed, total: latest.progress.total })}{" "}
+                <Link to={`/seo-llms/analyses/${latest.id}`} className="font-medium text-indigo-700 hover:underline">
+                  {t("seo:latest.open")}
+                </Link>
+              </p>
+              {running ? <ProgressBar done={latest.progress.completed + latest.progress.failed} total={latest.progress.total} /> : null}
+            </>
+          ) : (
+            <p className="text-slate-600">{hasProfile ? t("seo:latest.none") : t("seo:latest.needsProfile")}</p>
+          )}
+        </div>
+        <Form method="post">
+          <Button type="submit" name="intent" value="launch" disabled={!hasProfile || !canAnalyze || launching}>
+            <PlayIcon aria-hidden />
+            {launching ? t("seo:launch.launching") : t("seo:launch.button")}
+          </Button>
+        </Form>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">{t("seo:overview.title")}</h2>
+        <PeriodLinks period={period} />
+      </div>
+
+      <MetricCards metrics={stats.summary} />
+      <section className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <h3 className="font-medium">{t("seo:trend.title")}</h3>
+        <TrendChart points={stats.trend} start={stats.period.start} end={stats.period.end} />
+      </section>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <section className="grid content-start gap-3">
+          <h3 className="font-medium">{t("seo:breakdown.byProvider")}</h3>
+          <BreakdownTable rows={stats.by_provider} by="provider" />
+        </section>
+        <section className="grid content-start gap-3">
+          <h3 className="font-medium">{t("seo:breakdown.byCategory")}</h3>
+          <BreakdownTable rows={stats.by_category} by="category" />
+        </section>
+      </div>
+      <section className="grid gap-3">
+        <h3 className="font-medium">{t("seo:brands.title")}</h3>
+        <BrandsTable brands={stats.brands} answers={stats.summary.answers} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/prompts";
+import { MarketLanguageForm } from "~/components/seo-setup/market-language";
+import { QuotaCard } from "~/components/seo-setup/quota-card";
+import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { titleMeta } from "~/lib/meta";
+import { marketLanguageChangeSchema, profileErrorFields } from "~/lib/seo-setup-schemas";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getFixedT } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  const [profile, quota, t] = await Promise.all([api.seoProfile.get(), api.quota.status(), getFixedT(context)]);
+  return { title: t("seoSetup:prompts.title"), marketLanguage: profile?.MarketLanguage ?? null, quota };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  const [formData, profile, t] = await Promise.all([request.formData(), api.seoProfile.get(), getFixedT(context)]);
+  // A language belongs to a profile, and a new profile needs more than a language.
+  if (!profile) return redirectWithToast("/seo-llms/profile", { type: "info", title: t("seoSetup:prompts.setupFirst") });
+  const submission = parseWithZod(formData, { schema: marketLanguageChangeSchema(profile.MarketLanguage) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const language = submission.value.marketLanguage;
+
+  // Without JavaScript the confirmation is a page of its own; with it, a dialog asked already.
+  if (formData.get("intent") !== "change-language") return { confirm: language };
+
+  try {
+    await api.seoProfile.update({ MarketLanguage: language });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.status === 400) return data({ result: submission.reply(profileErrorFields(error.errors, [])) }, { status: 400 });
+    // Seed 001 §8: the failure toast, then the page's data again.
+    return redirectWithToast("/seo-llms/prompts", { type: "error", title: t("seoSetup:profile.updateFailed") });
+  }
+  return redirectWithToast("/seo-llms/prompts", {
+    type: "success",
+    title: t("seoSetup:prompts.changed", { language: t(`seoSetup:languages.${language}`) }),
+  });
+}
+
+export default function Prompts({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { quota, marketLanguage } = loaderData;
+  return (
+    <QuotaCard
+      quota={quota}
+      marketLanguage={
+        marketLanguage ? (
+          <>
+            <p className="text-sm text-slate-700" data-testid="market-language">
+              {t("seoSetup:prompts.current", { language: t(`seoSetup:languages.${marketLanguage}`) })}
+            </p>
+            <MarketLanguageForm key={marketLanguage} stored={marketLanguage} actionData={actionData} />
+          </>
+        ) : (
+          <p className="text-sm text-slate-600">
+            {t("seoSetup:prompts.noProfile")}{" "}
+            <Link to="/seo-llms/profile" className="font-medium text-indigo-600 hover:underline">
+              {t("seoSetup:prompts.setupLink")}
+            </Link>
+          </p>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,365 @@
+import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation, useSubmit } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/queries";
+import { EmptyState } from "~/components/insights/empty-state";
+import { ExportLink } from "~/components/insights/export-link";
+import { formatDateTime, formatNumber } from "~/components/seo-llms/format";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { getApiClient, type QueryClusters, requireSession } from "~/lib/api.server";
+import { titleMeta } from "~/lib/meta";
+import { DEFAULT_PERIOD, PERIODS, type Period, parsePeriod, periodRange } from "~/lib/periods";
+import { PROVIDER_LABELS, providerLabel } from "~/lib/providers";
+import { useHydrated } from "~/lib/use-hydrated";
+import { usePolling } from "~/lib/use-polling";
+import { cn } from "~/lib/utils";
+import { getFixedT } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+/** Seed 001 §7/§9: fifty clusters a page. */
+const PAGE_SIZE = 50;
+const MIN_OCCURRENCES = [1, 2, 5, 10] as const;
+/** A cluster's spellings beyond these fold away, so one noisy cluster does not push the others off screen. */
+const VISIBLE_QUERIES = 5;
+/** A computation that is queued usually ends within seconds: asking more often than this only adds load. */
+const POLL_MS = 2_000;
+
+/** A hand-edited or stale URL falls back to the defaults rather than failing: these are only view settings. */
+const SearchSchema = z.object({
+  period: z.string().nullable().transform(parsePeriod),
+  model: z.enum(["all", ...Object.keys(PROVIDER_LABELS)] as [string, ...string[]]).catch("all"),
+  min_occurrences: z.coerce.number().pipe(z.literal(MIN_OCCURRENCES)).catch(1),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+type FilterValues = { period: Period; model: string; min_occurrences: number };
+type Cluster = QueryClusters["query_clusters"][number];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  const params = new URL(request.url).searchParams;
+  const values = SearchSchema.parse({
+    period: params.get("period"),
+    model: params.get("model") ?? undefined,
+    min_occurrences: params.get("min_occurrences") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+  const { startDate, endDate } = periodRange(values.period);
+  const filters = { start_date: startDate, end_date: endDate, model: values.model, min_occurrences: values.min_occurrences };
+  const [clusters, config, t] = await Promise.all([
+    api.insights.queryClusters({ ...filters, limit: PAGE_SIZE, page: values.page }),
+    api.config(),
+    getFixedT(context),
+  ]);
+  // The enabled assistants, plus any that searched earlier (a provider since switched off) or is asked for.
+  const providers = new Set(config.seo_llm.enabled_providers);
+  for (const cluster of clusters.query_clusters) for (const provider of Object.keys(cluster.model_breakdown)) providers.add(provider);
+  if (values.model !== "all") providers.add(values.model);
+  const exportParams = new URLSearchParams({ start_date: startDate, end_date: endDate });
+  if (values.model !== "all") exportParams.set("model", values.model);
+  if (values.min_occurrences > 1) exportParams.set("min_occurrences", String(values.min_occurrences));
+  return {
+    title: t("seo:tabs.queries"),
+    values,
+    providers: [...providers].sort(),
+    clusters,
+    exportHref: `/exports/query-clusters.csv?${exportParams}`,
+  };
+}
+
+export default function Queries({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { values, providers, clusters, exportHref } = loaderData;
+  const { metadata, query_clusters: rows, computing } = clusters;
+  usePolling(computing, POLL_MS);
+  const locale = i18n.language;
+  const filtered = values.model !== "all" || values.min_occurrences > 1;
+  const pages = Math.max(1, Math.ceil(metadata.total_clusters / metadata.page_size));
+  const filterValues: FilterValues = { period: values.period, model: values.model, min_occurrences: values.min_occurrences };
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h2 className="text-lg font-semibold">{t("seo:tabs.queries")}</h2>
+          <p className="text-sm text-slate-600">{t("insights:queries.description")}</p>
+        </div>
+        {rows.length > 0 ? <ExportLink href={exportHref} /> : null}
+      </div>
+
+      {/* Remounted when the URL's values change, so back/forward and "clear" show the right choices. */}
+      <QueryFilters key={JSON.stringify(filterValues)} values={filterValues} providers={providers} />
+
+      {computing ? (
+        <Computing />
+      ) : rows.length === 0 ? (
+        metadata.total_clusters > 0 ? (
+          <Notice message={t("insights:queries.emptyPage")} link={{ to: `?${withPage(filterValues, 1)}`, label: t("insights:queries.firstPage") }} />
+        ) : filtered ? (
+          <Notice
+            message={t("insights:queries.emptyFiltered")}
+            link={{ to: values.period === DEFAULT_PERIOD ? "." : `?period=${values.period}`, label: t("insights:queries.clearFilters") }}
+          />
+        ) : (
+          <EmptyState
+            title={t("insights:queries.empty.title")}
+            description={t("insights:queries.empty.description")}
+            action={{ to: "/seo-llms", label: t("insights:queries.empty.action") }}
+          />
+        )
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-3">
+            <Total label={t("insights:queries.totals.clusters")} value={formatNumber(metadata.total_clusters, locale, 0)} testId="queries-total-clusters" />
+            <Total label={t("insights:queries.totals.searches")} value={formatNumber(metadata.total_queries, locale, 0)} testId="queries-total-searches" />
+          </dl>
+          <ol aria-label={t("insights:queries.listLabel")} className="grid gap-3">
+            {rows.map((cluster) => (
+              <ClusterCard key={cluster.id} cluster={cluster} />
+            ))}
+          </ol>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            {metadata.computed_at ? (
+              <p className="text-xs text-slate-500">{t("insights:queries.computedAt", { date: formatDateTime(metadata.computed_at, locale) })}</p>
+            ) : null}
+            {pages > 1 ? <Pagination page={values.page} pages={pages} values={filterValues} /> : null}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The query string of one page of the current filters; page 1 is the URL without a page. */
+function withPage(values: FilterValues, page: number) {
+  const params = new URLSearchParams({ period: String(values.period), model: values.model, min_occurrences: String(values.min_occurrences) });
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+
+/**
+ * A GET form: without JavaScript "Apply" reloads the page with the filters in the URL; with it,
+ * each change applies at once and the button goes away. A change of filter starts again at page 1.
+ */
+function QueryFilters({ values, providers }: { values: FilterValues; providers: string[] }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      preventScrollReset
+      aria-label={t("insights:queries.filters.label")}
+      onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
+      className="flex flex-wrap items-end gap-3"
+    >
+      <label className="grid gap-1 text-xs font-medium text-slate-600">
+        {t("insights:queries.filters.period")}
+        <select name="period" defaultValue={String(values.period)} className={select}>
+          {PERIODS.map((days) => (
+            <option key={days} value={days}>
+              {t("seo:period.days", { count: days })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-xs font-medium text-slate-600">
+        {t("insights:queries.filters.model")}
+        <select name="model" defaultValue={values.model} className={select}>
+          <option value="all">{t("insights:queries.filters.allModels")}</option>
+          {providers.map((provider) => (
+            <option key={provider} value={provider}>
+              {providerLabel(provider)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-xs font-medium text-slate-600">
+        {t("insights:queries.filters.minOccurrences")}
+        <select name="min_occurrences" defaultValue={String(values.min_occurrences)} className={select}>
+          {MIN_OCCURRENCES.map((count) => (
+            <option key={count} value={count}>
+              {t("insights:queries.filters.times", { count })}
+            </option>
+          ))}
+        </select>
+      </label>
+      {hydrated ? null : (
+        <Button type="submit" variant="outline" className="h-9">
+          {t("insights:queries.filters.apply")}
+        </Button>
+      )}
+    </Form>
+  );
+}
+
+/**
+ * Seed 001 §4: a 202 means the API started grouping a large account's searches. Not an error: the
+ * page asks again every 2 s with JavaScript, and reloads itself every 3 s without.
+ */
+function Computing() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-900" data-testid="queries-computing">
+      <noscript>
+        <meta httpEquiv="refresh" content="3" />
+      </noscript>
+      <LoaderCircleIcon className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden />
+      <div className="grid gap-1">
+        <p className="font-medium">{t("insights:queries.computing.title")}</p>
+        <p className="text-indigo-800">{t("insights:queries.computing.description")}</p>
+        <noscript>
+          <Link to={`${pathname}${search}`} className="w-fit font-medium text-indigo-700 hover:underline">
+            {t("insights:queries.computing.refresh")}
+          </Link>
+        </noscript>
+      </div>
+    </div>
+  );
+}
+
+function Notice({ message, link }: { message: string; link: { to: string; label: string } }) {
+  return (
+    <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+      <p>{message}</p>
+      <Link to={link.to} className="font-medium text-indigo-700 hover:underline">
+        {link.label}
+      </Link>
+    </div>
+  );
+}
+
+function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
+      <dt className="text-xs text-slate-500 sm:text-sm">{label}</dt>
+      <dd className="text-xl font-semibold tabular-nums sm:text-2xl" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+const chip = "whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700";
+
+/** One cluster: what was searched, how often and by whom; its spellings and questions fold away (native <details>). */
+function ClusterCard({ cluster }: { cluster: Cluster }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const visible = cluster.queries.slice(0, VISIBLE_QUERIES);
+  const folded = cluster.queries.slice(VISIBLE_QUERIES);
+  const models = Object.entries(cluster.model_breakdown).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  return (
+    <li className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="query-cluster">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <h3 className="min-w-0 font-medium break-words text-slate-900" data-testid="cluster-query">
+          {cluster.representative_query}
+        </h3>
+        <p className="flex shrink-0 gap-3 text-sm text-slate-600">
+          <span className="font-medium tabular-nums text-slate-900">{t("insights:queries.occurrences", { count: cluster.total_occurrences })}</span>
+          <span className="tabular-nums" title={t("insights:queries.citationsTitle")}>
+            {t("insights:queries.citations", { count: cluster.total_citations })}
+          </span>
+        </p>
+      </div>
+
+      <ul aria-label={t("insights:queries.byModel")} className="flex flex-wrap gap-1">
+        {models.map(([model, count]) => (
+          <li key={model} className={chip}>
+            {providerLabel(model)} <span className="font-medium tabular-nums text-slate-900">{formatNumber(count, locale, 0)}</span>
+          </li>
+        ))}
+      </ul>
+
+      {/* A cluster of one spelling would only repeat its title. */}
+      {cluster.queries.length > 1 ? (
+        <div className="grid gap-1">
+          <QueryList label={t("insights:queries.spellings")} queries={visible} />
+          {folded.length > 0 ? (
+            <details>
+              <summary className="w-fit cursor-pointer text-xs text-indigo-700 hover:underline">
+                {t("insights:queries.moreQueries", { count: folded.length })}
+              </summary>
+              <QueryList queries={folded} />
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+
+      {cluster.questions.length > 0 ? (
+        <details className="border-t border-slate-100 pt-2">
+          <summary className="w-fit cursor-pointer text-xs text-indigo-700 hover:underline">
+            {t("insights:queries.questions", { count: cluster.questions.length })}
+          </summary>
+          <ul aria-label={t("insights:queries.questionsLabel")} className="mt-2 grid gap-1.5">
+            {cluster.questions.map((question) => (
+              <li key={`${question.id ?? ""}|${question.question_text}`} className="flex items-start justify-between gap-3 text-sm">
+                <span className="min-w-0 break-words text-slate-700">{question.question_text}</span>
+                <span className="shrink-0 whitespace-nowrap text-xs tabular-nums text-slate-500">
+                  {t("insights:queries.questionCount", { count: question.count })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+function QueryList({ queries, label }: { queries: Cluster["queries"]; label?: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <ul aria-label={label} className="grid gap-1">
+      {queries.map((entry) => (
+        <li key={entry.query} className="flex items-start justify-between gap-3 text-sm">
+          <span className="min-w-0 break-words text-slate-700">{entry.query}</span>
+          <span className="shrink-0 text-xs tabular-nums text-slate-500">×{formatNumber(entry.count, i18n.language, 0)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Plain links, so paging works without JavaScript; a page past either end is not a link. */
+function Pagination({ page, pages, values }: { page: number; pages: number; values: FilterValues }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const link = buttonVariants({ variant: "outline", size: "sm" });
+  const disabled = cn(link, "pointer-events-none opacity-50");
+  return (
+    <nav aria-label={t("insights:queries.pagination.label")} className="ml-auto flex items-center gap-2 text-sm">
+      {page > 1 ? (
+        <Link to={`${pathname}?${withPage(values, page - 1)}`} className={link} rel="prev">
+          <ChevronLeftIcon aria-hidden />
+          {t("insights:queries.pagination.previous")}
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled>
+          <ChevronLeftIcon aria-hidden />
+          {t("insights:queries.pagination.previous")}
+        </span>
+      )}
+      <span className="whitespace-nowrap tabular-nums text-slate-600">
+        {t("insights:queries.pagination.status", { page: Math.min(page, pages), pages })}
+      </span>
+      {page < pages ? (
+        <Link to={`${pathname}?${withPage(values, page + 1)}`} className={link} rel="next">
+          {t("insights:queries.pagination.next")}
+          <ChevronRightIcon aria-hidden />
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled>
+          {t("insights:queries.pagination.next")}
+          <ChevronRightIcon aria-hidden />
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeftIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/question";
+import { CheckboxField, FormErrors, SelectField, TextareaField } from "~/components/seo-setup/fields";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { titleMeta } from "~/lib/meta";
+import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "~/lib/seo-profile";
+import { QuestionEditSchema, questionErrorFields } from "~/lib/seo-setup-schemas";
+import { redirectWithToast, setToast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { getFixedT } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+const notFound = () => data(null, { status: 404 });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireSession(context, request);
+  if (!z.uuid().safeParse(params.id).success) throw notFound();
+  const api = getApiClient(context);
+  // Someone else's question is a 404 from the API, like one that does not exist.
+  const [question, quota, t] = await Promise.all([
+    api.questions.get(params.id).catch((error: unknown) => {
+      if (error instanceof ApiRequestError && error.status === 404) throw notFound();
+      throw error;
+    }),
+    api.quota.status(),
+    getFixedT(context),
+  ]);
+  return { question, allowedCategories: quota.limits.allowed_categories, title: t("seoSetup:question.title") };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireSession(context, request);
+  if (!z.uuid().safeParse(params.id).success) throw notFound();
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: QuestionEditSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const t = await getFixedT(context);
+  try {
+    await getApiClient(context).questions.update(params.id, submission.value);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.status === 404) throw notFound();
+    const refused = questionErrorFields(error);
+    if (refused) return data({ result: submission.reply(refused) }, { status: 400 });
+    // As for the profile: a toast when a script will show it, the form's alert in any case.
+    const headers = formData.get("js") ? { "Set-Cookie": await setToast({ type: "error", title: t("seoSetup:question.saveFailed") }) } : undefined;
+    return data({ result: submission.reply({ formErrors: ["seoSetup:question.saveFailed"] }) }, { headers });
+  }
+  return redirectWithToast("/seo-llms/questions", { type: "success", title: t("seoSetup:question.saved") });
+}
+
+export default function EditQuestion({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const { question, allowedCategories } = loaderData;
+  const [form, fields] = useForm({
+    id: "edit-question",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(QuestionEditSchema),
+    defaultValue: {
+      question_text: question.question_text,
+      category: question.category,
+      language: question.language,
+      is_active: question.is_active ? "on" : undefined,
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuestionEditSchema }),
+  });
+  const saving = navigation.state === "submitting";
+  const categoryOptions = QUESTION_CATEGORIES.map((category) => {
+    const locked = !allowedCategories.includes(category) && category !== question.category;
+    const name = t(`seoSetup:categories.${category}.name`);
+    return { value: category, label: locked ? t("seoSetup:question.lockedCategory", { name }) : name, disabled: locked };
+  });
+
+  return (
+    <div className="grid gap-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <div className="grid gap-2">
+        <Link to="/seo-llms/questions" className="flex w-fit items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+          <ArrowLeftIcon className="size-4" aria-hidden /> {t("seoSetup:question.back")}
+        </Link>
+        <h2 className="text-lg font-semibold">{t("seoSetup:question.title")}</h2>
+        <p className="text-sm text-slate-600">
+          {question.source === "system" ? t("seoSetup:question.systemHint") : t("seoSetup:question.description")}
+        </p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="grid gap-2">
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <TextareaField meta={fields.question_text} label={t("seoSetup:question.text")} rows={3} />
+        <div className="grid gap-2 sm:grid-cols-2 sm:gap-4">
+          <SelectField meta={fields.category} label={t("seoSetup:questions.category")} options={categoryOptions} />
+          <SelectField
+            meta={fields.language}
+            label={t("seoSetup:questions.language")}
+            options={MARKET_LANGUAGES.map((language) => ({ value: language, label: t(`seoSetup:languages.${language}`) }))}
+          />
+        </div>
+        <CheckboxField meta={fields.is_active} label={t("seoSetup:question.active")} hint={t("seoSetup:question.activeHint")} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Link to="/seo-llms/questions" className={buttonVariants({ variant: "outline" })}>
+            {t("seoSetup:question.cancel")}
+          </Link>
+          <Button type="submit" disabled={saving}>
+            {saving ? t("common.saving") : t("common.save")}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

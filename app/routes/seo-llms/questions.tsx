@@ -1,0 +1,235 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { SearchIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/questions";
+import { FormErrors, SelectField, TextField } from "~/components/seo-setup/fields";
+import { QuestionGroups } from "~/components/seo-setup/question-list";
+import { UsageMeter } from "~/components/seo-setup/usage-meter";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { titleMeta } from "~/lib/meta";
+import { MARKET_LANGUAGES } from "~/lib/seo-profile";
+import { filterQuestions, QuestionCreateSchema, QuestionFilterSchema, questionErrorFields, QuestionRowActionSchema } from "~/lib/seo-setup-schemas";
+import { redirectWithToast, setToast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { getFixedT, getLocale } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const { q } = QuestionFilterSchema.parse({ q: new URL(request.url).searchParams.get("q") ?? undefined });
+  const api = getApiClient(context);
+  const [profile, quota, t] = await Promise.all([api.seoProfile.get(), api.quota.status(), getFixedT(context)]);
+  // Seed 001 §8: a list that fails to load is a message on this page, not an error page.
+  const list = await api.questions.list(q ? { q } : {}).catch((error: unknown) => {
+    if (error instanceof ApiRequestError) return null;
+    throw error;
+  });
+  return {
+    title: t("seoSetup:questions.title"),
+    q: q ?? "",
+    questions: list?.questions ?? null,
+    usage: list?.usage ?? { limit: quota.limits.max_questions_total, used: quota.usage.questions_total, remaining: quota.usage.remaining },
+    allowedCategories: quota.limits.allowed_categories,
+    quotas: quota.limits.category_quotas,
+    marketLanguage: profile?.MarketLanguage ?? getLocale(context),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSession(context, request);
+  const formData = await request.formData();
+  const api = getApiClient(context);
+  const t = await getFixedT(context);
+  // Back to the list as it was filtered.
+  const back = `/seo-llms/questions${new URL(request.url).search}`;
+
+  if (formData.get("intent") === "create") {
+    const submission = parseWithZod(formData, { schema: QuestionCreateSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    try {
+      await api.questions.create(submission.value);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) throw error;
+      const refused = questionErrorFields(error);
+      if (refused) return data({ result: submission.reply(refused) }, { status: 400 });
+      // As for the profile: a toast when a script will show it, the form's alert in any case.
+      const headers = formData.get("js") ? { "Set-Cookie": await setToast({ type: "error", title: t("seoSetup:questions.createFailed") }) } : undefined;
+      return data({ result: submission.reply({ formErrors: ["seoSetup:questions.createFailed"] }) }, { headers });
+    }
+    return redirectWithToast(back, { type: "success", title: t("seoSetup:questions.created") });
+  }
+
+  const row = QuestionRowActionSchema.safeParse(Object.fromEntries(formData));
+  if (!row.success) return redirectWithToast(back, { type: "error", title: t("seoSetup:questions.updateFailed") });
+  if (row.data.intent === "delete") {
+    try {
+      await api.questions.remove(row.data.id);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) throw error;
+      return redirectWithToast(back, { type: "error", title: t("seoSetup:questions.deleteFailed"), description: error.message });
+    }
+    return redirectWithToast(back, { type: "success", title: t("seoSetup:questions.deleted") });
+  }
+  try {
+    await api.questions.update(row.data.id, { is_active: row.data.is_active });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return redirectWithToast(back, { type: "error", title: t("seoSetup:questions.updateFailed"), description: error.message });
+  }
+  return redirectWithToast(back, {
+    type: "success",
+    title: row.data.is_active ? t("seoSetup:questions.activated") : t("seoSetup:questions.deactivated"),
+  });
+}
+
+export default function Questions({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { q, questions, usage, allowedCategories, quotas, marketLanguage } = loaderData;
+  const [query, setQuery] = useState(q);
+
+  const [form, fields] = useForm({
+    id: "add-question",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(QuestionCreateSchema),
+    defaultValue: { question_text: "", category: allowedCategories[0] ?? "", language: marketLanguage },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuestionCreateSchema }),
+  });
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  // An added question empties the form; a refused one keeps it (the action answered with data).
+  const created = useRef(false);
+  useEffect(() => {
+    if (navigation.formData?.get("intent") === "create") created.current = true;
+    else if (navigation.state === "idle" && created.current) {
+      created.current = false;
+      if (!actionData) form.reset();
+    }
+  }, [navigation.state, navigation.formData, actionData, form]);
+
+  // With JavaScript the list filters as one types (seed 001 §5); a list the server filtered (?q=)
+  // is fetched whole again only when the new text no longer narrows it.
+  const onQuery = (value: string) => {
+    setQuery(value);
+    if (q && !value.toLocaleLowerCase().includes(q.toLocaleLowerCase())) navigate({ search: "" }, { replace: true, preventScrollReset: true });
+  };
+  const shown = questions ? filterQuestions(questions, hydrated ? query : "") : null;
+  const activeFilter = hydrated ? query.trim() : q;
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <h2 className="text-lg font-semibold">{t("seoSetup:questions.title")}</h2>
+            <p className="text-sm text-slate-600">{t("seoSetup:questions.description")}</p>
+          </div>
+          <UsageMeter used={usage.used} limit={usage.limit} label={t("seoSetup:questions.usage", { used: usage.used, limit: usage.limit })} className="w-full sm:w-64" />
+        </div>
+
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="grid grid-cols-2 gap-x-3 rounded-md border border-slate-200 bg-slate-50/60 p-3 pb-1 sm:grid-cols-[1fr_12rem_9rem_auto] sm:gap-x-4 sm:p-4 sm:pb-2"
+        >
+          <input type="hidden" name="intent" value="create" />
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <TextField
+            meta={fields.question_text}
+            label={t("seoSetup:questions.newQuestion")}
+            placeholder={t("seoSetup:questions.newQuestionPlaceholder")}
+            className="col-span-2 sm:col-span-1"
+          />
+          <SelectField
+            meta={fields.category}
+            label={t("seoSetup:questions.category")}
+            options={allowedCategories.map((category) => ({ value: category, label: t(`seoSetup:categories.${category}.name`) }))}
+          />
+          <SelectField
+            meta={fields.language}
+            label={t("seoSetup:questions.language")}
+            options={MARKET_LANGUAGES.map((language) => ({ value: language, label: t(`seoSetup:languages.${language}`) }))}
+          />
+          <div className="col-span-2 sm:col-span-1 sm:pt-[1.625rem]">
+            <Button type="submit" className="w-full" disabled={adding}>
+              {adding ? t("seoSetup:questions.adding") : t("seoSetup:questions.add")}
+            </Button>
+          </div>
+          <div className="col-span-2 pt-2 sm:col-span-4 sm:pt-0">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            {usage.remaining <= 0 ? <p className="pb-2 text-xs text-slate-500">{t("seoSetup:questions.quotaFull")}</p> : null}
+          </div>
+        </Form>
+      </div>
+
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <Form
+          method="get"
+          role="search"
+          className="flex flex-wrap items-center gap-2"
+          onSubmit={(event) => {
+            // The list already shows what was typed.
+            if (hydrated) event.preventDefault();
+          }}
+        >
+          <label htmlFor="question-filter" className="sr-only">
+            {t("seoSetup:questions.filter")}
+          </label>
+          <div className="relative min-w-0 flex-1">
+            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+            <Input
+              id="question-filter"
+              type="search"
+              name="q"
+              defaultValue={q}
+              maxLength={500}
+              placeholder={t("seoSetup:questions.filterPlaceholder")}
+              className="pl-9"
+              onChange={(event) => onQuery(event.currentTarget.value)}
+            />
+          </div>
+          {hydrated ? null : (
+            <>
+              <Button type="submit" variant="outline">
+                {t("seoSetup:questions.search")}
+              </Button>
+              {q ? (
+                <Link to="/seo-llms/questions" className="text-sm text-indigo-600 hover:underline">
+                  {t("seoSetup:questions.clearFilter")}
+                </Link>
+              ) : null}
+            </>
+          )}
+        </Form>
+
+        {shown === null ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+            {t("seoSetup:questions.loadFailed")}
+          </p>
+        ) : shown.length ? (
+          <>
+            {activeFilter ? (
+              <p className="text-xs text-slate-500" aria-live="polite">
+                {t("seoSetup:questions.matches", { count: shown.length })}
+              </p>
+            ) : null}
+            <QuestionGroups questions={shown} quotas={quotas} />
+          </>
+        ) : (
+          <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" aria-live="polite">
+            {activeFilter ? t("seoSetup:questions.noMatch", { query: activeFilter }) : t("seoSetup:questions.empty")}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/sources";
+import { EmptyState } from "~/components/insights/empty-state";
+import { ExportLink } from "~/components/insights/export-link";
+import { SourcesChart } from "~/components/insights/sources-chart";
+import { SourcesFilters } from "~/components/insights/sources-filters";
+import { SOURCE_SORTS, SourcesTable } from "~/components/insights/sources-table";
+import { formatNumber } from "~/components/seo-llms/format";
+import { getApiClient, requireSession } from "~/lib/api.server";
+import { titleMeta } from "~/lib/meta";
+import { DEFAULT_PERIOD, parsePeriod, periodRange } from "~/lib/periods";
+import { PROVIDER_LABELS } from "~/lib/providers";
+import { QUESTION_CATEGORIES } from "~/lib/seo-profile";
+import { getFixedT } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+/** A hand-edited or stale URL falls back to "all" rather than failing: these are only view settings. */
+const SearchSchema = z.object({
+  period: z.string().nullable().transform(parsePeriod),
+  provider: z.enum(Object.keys(PROVIDER_LABELS) as [string, ...string[]]).optional().catch(undefined),
+  category: z.enum(QUESTION_CATEGORIES).optional().catch(undefined),
+  sort: z.enum(SOURCE_SORTS).catch("citations"),
+  dir: z.enum(["asc", "desc"]).catch("desc"),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  const params = new URL(request.url).searchParams;
+  const values = SearchSchema.parse({
+    period: params.get("period"),
+    provider: params.get("provider") || undefined,
+    category: params.get("category") || undefined,
+    sort: params.get("sort") ?? undefined,
+    dir: params.get("dir") ?? undefined,
+  });
+  const { startDate, endDate } = periodRange(values.period);
+  const filters = { start_date: startDate, end_date: endDate, provider: values.provider, category: values.category };
+  const [sources, config, t] = await Promise.all([api.insights.citingSources(filters), api.config(), getFixedT(context)]);
+  // The enabled assistants, plus any that answered earlier (a provider since switched off) or is asked for.
+  const providers = new Set(config.seo_llm.enabled_providers);
+  for (const row of sources.data) for (const provider of Object.keys(row.providers)) providers.add(provider);
+  if (values.provider) providers.add(values.provider);
+  const exportParams = new URLSearchParams({ start_date: startDate, end_date: endDate });
+  if (values.provider) exportParams.set("provider", values.provider);
+  if (values.category) exportParams.set("category", values.category);
+  return {
+    title: t("seo:tabs.sources"),
+    values,
+    providers: [...providers].sort(),
+    sources,
+    exportHref: `/exports/citing-sources.csv?${exportParams}`,
+  };
+}
+
+export default function Sources({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { values, providers, sources, exportHref } = loaderData;
+  const filtered = values.provider !== undefined || values.category !== undefined;
+  const locale = i18n.language;
+  const totals = [
+    { key: "citations", value: sources.total_citations },
+    { key: "domains", value: sources.total_domains },
+    { key: "answers", value: sources.total_answers },
+  ] as const;
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h2 className="text-lg font-semibold">{t("seo:tabs.sources")}</h2>
+          <p className="text-sm text-slate-600">{t("insights:sources.description")}</p>
+        </div>
+        {sources.data.length > 0 ? <ExportLink href={exportHref} /> : null}
+      </div>
+
+      {/* Remounted when the URL's values change, so back/forward and "clear" show the right choices. */}
+      <SourcesFilters key={JSON.stringify(values)} values={values} providers={providers} />
+
+      {sources.data.length === 0 ? (
+        filtered ? (
+          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+            <p>{t("insights:sources.emptyFiltered")}</p>
+            <Link to={values.period === DEFAULT_PERIOD ? "." : `?period=${values.period}`} className="font-medium text-indigo-700 hover:underline">
+              {t("insights:sources.clearFilters")}
+            </Link>
+          </div>
+        ) : (
+          <EmptyState
+            title={t("insights:sources.empty.title")}
+            description={t("insights:sources.empty.description")}
+            action={{ to: "/seo-llms", label: t("insights:sources.empty.action") }}
+          />
+        )
+      ) : (
+        <>
+          <dl className="grid grid-cols-3 gap-3">
+            {totals.map((total) => (
+              <div key={total.key} className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
+                <dt className="text-xs text-slate-500 sm:text-sm">{t(`insights:sources.totals.${total.key}`)}</dt>
+                <dd className="text-xl font-semibold tabular-nums sm:text-2xl" data-testid={`sources-total-${total.key}`}>
+                  {formatNumber(total.value, locale, 0)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <SourcesChart rows={sources.data} />
+          <SourcesTable rows={sources.data} sort={values.sort} direction={values.dir} />
+        </>
+      )}
+    </div>
+  );
+}
