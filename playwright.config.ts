@@ -61,6 +61,10 @@ export default defineConfig({
       // Many sign-ins from one address: high enough that only a test meant to hit the limit does.
       RATE_LIMIT_EMAIL: "1000",
       RATE_LIMIT_IP: "1000",
+      // The demo provider (no AI key here) answers after 1.5 s, so a run is seen in progress; the
+      // screens poll every second instead of five.
+      AI_DEMO_DELAY_MS: "1500",
+      SEO_LLM_POLLING_INTERVAL_MS: "1000",
     },
   },
 });

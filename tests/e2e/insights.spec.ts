@@ -1,0 +1,123 @@
+import { ordinal } from "../../app/lib/ordinal";
+import { expect, test } from "./support/fixtures";
+import { createProfile, runAnalysis } from "./support/seo";
+
+test.describe("leaderboard and citing sources", () => {
+  test("before any analysis both screens say what to do next", async ({ page, email, signIn, ready }) => {
+    await signIn(page, email, { redirectTo: "/leaderboard" });
+    await expect(page.getByRole("heading", { name: "Leaderboard", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("leaderboard-position")).toContainText("Not ranked yet");
+    await expect(page.getByText("No answers yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to AI visibility" }).click();
+    await expect(page).toHaveURL(/\/seo-llms$/);
+
+    await page.goto("/seo-llms/sources");
+    await ready(page);
+    await expect(page.getByText("No cited sources yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Launch an analysis" })).toHaveAttribute("href", "/seo-llms");
+  });
+
+  test("after an analysis: the ranking with the user's row, then the sources sorted, filtered and exported", async ({
+    page,
+    email,
+    signIn,
+    ready,
+    javaScriptEnabled,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(page, email, { redirectTo: "/seo-llms" });
+    await createProfile(email, {
+      BrandName: "Acme Analytics",
+      WebsiteURL: "https://acme-analytics.example",
+      MarketLanguage: "en",
+      Keywords: ["web analytics"],
+      Competitors: [{ Name: "Rival", Domain: "rival.example" }],
+    });
+    await runAnalysis(page, ready, { launch: "Launch an analysis", completed: "Completed" });
+
+    await page.goto("/leaderboard");
+    await ready(page);
+    const table = page.getByRole("table", { name: "Brands ranked by visibility" });
+    const own = table.locator("tr[data-own=true]");
+    await expect(own).toHaveCount(1);
+    await expect(own).toContainText("Acme Analytics");
+    await expect(own.getByText("You", { exact: true })).toBeVisible();
+    await expect(table.getByRole("row", { name: /Rival/ })).toContainText("Competitor");
+    // The header's rank is the one of the 30-day table shown by default, with its ordinal suffix.
+    const rank = Number(await own.locator("td").first().textContent());
+    const total = await table.locator("tbody tr").count();
+    await expect(page.getByTestId("leaderboard-position")).toContainText(`You are ${ordinal(rank, "en")} of ${total}`);
+
+    // With JavaScript the data reloads in place; without, the same control is a link to the same URL.
+    await page.getByRole(javaScriptEnabled ? "button" : "link", { name: "Refresh" }).click();
+    await expect(page).toHaveURL(/\/leaderboard$/);
+    await expect(own).toContainText("Acme Analytics");
+
+    await page.getByRole("link", { name: "7 days" }).click();
+    await expect(page).toHaveURL(/\/leaderboard\?period=7$/);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /^\/exports\/leaderboard\.csv\?start_date=\d{4}-\d\d-\d\d&end_date=\d{4}-\d\d-\d\d$/);
+
+    await page.goto("/seo-llms/sources");
+    await ready(page);
+    const sources = page.getByRole("table", { name: "Cited domains" });
+    const rows = sources.locator("tbody tr");
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThan(1);
+    await expect(page.getByRole("list", { name: "Citations of the ten most cited domains" }).getByRole("listitem").first()).toBeVisible();
+
+    await sources.getByRole("link", { name: "Domain" }).click();
+    await expect(page).toHaveURL(/sort=domain&dir=asc/);
+    await expect(sources.getByRole("columnheader", { name: "Domain" })).toHaveAttribute("aria-sort", "ascending");
+    const domains = await sources.getByTestId("source-domain").allTextContents();
+    expect(domains).toEqual([...domains].sort((a, b) => a.localeCompare(b)));
+
+    const firstPages = rows.first().locator("details");
+    await firstPages.locator("summary").click();
+    await expect(firstPages.getByRole("link").first()).toBeVisible();
+
+    // A GET form: with JavaScript a change applies at once, without it "Apply" submits.
+    await page.getByLabel("Assistant").selectOption("demo");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/provider=demo/);
+    await expect(page).toHaveURL(/sort=domain/);
+    await expect(rows.first()).toBeVisible();
+
+    // The URL changes before React renders the new loader data (a transition), so wait for the link.
+    const exportLink = page.getByRole("link", { name: "Export CSV" });
+    await expect(exportLink).toHaveAttribute("href", /^\/exports\/citing-sources\.csv\?start_date=.+&end_date=.+&provider=demo$/);
+    const href = await exportLink.getAttribute("href");
+    const csv = await page.request.get(href ?? "");
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const body = await csv.body();
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  test.describe("in French", () => {
+    test.use({ locale: "fr-FR" });
+
+    test("the ranking and the sources are translated, the rank with a French ordinal", async ({ page, email, signIn, ready }) => {
+      test.setTimeout(60_000);
+      await signIn(page, email, { redirectTo: "/seo-llms" });
+      await createProfile(email, { BrandName: "Acme", MarketLanguage: "fr", Keywords: ["logiciel de facturation"] });
+      await runAnalysis(page, ready, { launch: "Lancer une analyse", completed: "Terminée" });
+
+      await page.goto("/leaderboard");
+      await ready(page);
+      await expect(page.getByRole("heading", { name: "Classement", level: 1 })).toBeVisible();
+      const table = page.getByRole("table", { name: "Marques classées par visibilité" });
+      const own = table.locator("tr[data-own=true]");
+      await expect(own.getByText("Vous", { exact: true })).toBeVisible();
+      const rank = Number(await own.locator("td").first().textContent());
+      const total = await table.locator("tbody tr").count();
+      await expect(page.getByTestId("leaderboard-position")).toContainText(`Vous êtes ${ordinal(rank, "fr")} sur ${total}`);
+
+      await page.goto("/seo-llms/sources");
+      await ready(page);
+      await expect(page.getByRole("table", { name: "Domaines cités" }).locator("tbody tr").first()).toBeVisible();
+      await expect(page.getByRole("link", { name: "Exporter en CSV" })).toBeVisible();
+      await expect(page.getByLabel("Catégorie")).toContainText("Toutes les catégories");
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import { expect, test } from "./support/fixtures";
+import { createProfile, runAnalysis } from "./support/seo";
+
+test.describe("query clusters", () => {
+  test("before any analysis the screen says what to do next", async ({ page, email, signIn }) => {
+    await signIn(page, email, { redirectTo: "/seo-llms/queries" });
+    await expect(page.getByRole("heading", { name: "Searches", level: 2 })).toBeVisible();
+    await expect(page.getByText("No searches yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Launch an analysis" })).toHaveAttribute("href", "/seo-llms");
+  });
+
+  test("after an analysis: the clusters with their assistants and questions, filtered and exported", async ({
+    page,
+    email,
+    signIn,
+    ready,
+    javaScriptEnabled,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(page, email, { redirectTo: "/seo-llms" });
+    await createProfile(email, {
+      BrandName: "Acme Analytics",
+      WebsiteURL: "https://acme-analytics.example",
+      MarketLanguage: "en",
+      Keywords: ["web analytics"],
+    });
+    await runAnalysis(page, ready, { launch: "Launch an analysis", completed: "Completed" });
+
+    await page.getByRole("navigation", { name: "AI visibility sections" }).getByRole("link", { name: "Searches" }).click();
+    await expect(page).toHaveURL(/\/seo-llms\/queries$/);
+    await ready(page);
+    const clusters = page.getByRole("list", { name: "Query clusters, most frequent first" }).getByTestId("query-cluster");
+    await expect(clusters.first()).toBeVisible();
+    const first = clusters.first();
+    await expect(first.getByRole("heading", { level: 3 })).not.toBeEmpty();
+    await expect(first.getByRole("list", { name: "By assistant" }).getByRole("listitem")).toContainText(["Demo"]);
+    expect(Number(await page.getByTestId("queries-total-clusters").textContent())).toBe(await clusters.count());
+    expect(Number(await page.getByTestId("queries-total-searches").textContent())).toBeGreaterThanOrEqual(await clusters.count());
+
+    const questions = first.locator("details").last();
+    await questions.getByText(/^Triggered by \d+ questions?$/).click();
+    await expect(questions.getByRole("list", { name: "Questions that triggered these searches" }).getByRole("listitem").first()).toBeVisible();
+
+    // A GET form: with JavaScript a change applies at once, without it "Apply" submits.
+    await page.getByRole("combobox", { name: "Assistant" }).selectOption("demo");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/model=demo/);
+    await expect(clusters.first()).toBeVisible();
+
+    // The URL changes before React renders the new loader data (a transition), so wait for the link.
+    const exportLink = page.getByRole("link", { name: "Export CSV" });
+    await expect(exportLink).toHaveAttribute("href", /^\/exports\/query-clusters\.csv\?start_date=\d{4}-\d\d-\d\d&end_date=\d{4}-\d\d-\d\d&model=demo$/);
+    const href = await exportLink.getAttribute("href");
+    const csv = await page.request.get(href ?? "");
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const body = await csv.body();
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(body.toString("utf8")).toContain('"Query cluster","Queries","Occurrences","Citations","Assistants","Questions"');
+
+    // An assistant that ran no search: the filtered empty state, and the way back.
+    await page.goto("/seo-llms/queries?model=chatgpt");
+    await ready(page);
+    await expect(page.getByText("No cluster matches these filters.")).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Assistant" })).toHaveValue("chatgpt");
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Clear the filters" }).click();
+    await expect(page).toHaveURL(/\/seo-llms\/queries$/);
+    await expect(clusters.first()).toBeVisible();
+  });
+
+  test.describe("in French", () => {
+    test.use({ locale: "fr-FR" });
+
+    test("the clusters and the filters are translated", async ({ page, email, signIn, ready }) => {
+      test.setTimeout(60_000);
+      await signIn(page, email, { redirectTo: "/seo-llms" });
+      await createProfile(email, { BrandName: "Acme", MarketLanguage: "fr", Keywords: ["logiciel de facturation"] });
+      await runAnalysis(page, ready, { launch: "Lancer une analyse", completed: "Terminée" });
+
+      await page.goto("/seo-llms/queries");
+      await ready(page);
+      await expect(page.getByRole("heading", { name: "Recherches", level: 2 })).toBeVisible();
+      const first = page.getByRole("list", { name: "Groupes de recherches, les plus fréquents d’abord" }).getByTestId("query-cluster").first();
+      await expect(first.getByRole("list", { name: "Par assistant" })).toContainText("Demo");
+      await expect(first.getByText(/^\d+ recherches?$/).first()).toBeVisible();
+      await expect(page.getByRole("combobox", { name: "Assistant" })).toContainText("Tous les assistants");
+      await expect(page.getByRole("link", { name: "Exporter en CSV" })).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import { expect, test, toast } from "./support/fixtures";
+import { createProfile } from "./support/seo";
+
+test.describe("AI-visibility analysis", () => {
+  test("launch → in progress → completed, then the answers and the overview", async ({ page, email, signIn, ready }) => {
+    test.setTimeout(60_000);
+    await signIn(page, email, { redirectTo: "/seo-llms" });
+    await createProfile(email, {
+      BrandName: "Acme Analytics",
+      MarketLanguage: "en",
+      Keywords: ["web analytics"],
+      Competitors: [{ Name: "Rival", Domain: "rival.example" }],
+    });
+    await page.goto("/seo-llms");
+    await ready(page);
+    await expect(page.getByTestId("demo-notice")).toBeVisible();
+    await expect(page.getByTestId("availability")).toHaveText("Analysis available");
+
+    await page.getByRole("button", { name: "Launch an analysis" }).click();
+    await expect(page).toHaveURL(/\/seo-llms\/analyses\/[0-9a-f-]{36}$/);
+    await expect(toast(page)).toContainText("Analysis launched");
+    await expect(page.getByTestId("analysis-status")).toHaveText(/Queued|In progress/);
+    await expect(page.getByTestId("analysis-progress")).toBeVisible();
+
+    // With JavaScript the page revalidates every polling_interval; without, a meta refresh reloads it.
+    await expect(page.getByTestId("analysis-status")).toHaveText("Completed", { timeout: 30_000 });
+    const answers = page.getByTestId("answer");
+    await expect(answers).toHaveCount(5);
+    await answers.first().locator("summary").click();
+    await expect(answers.first().getByText("Sources", { exact: true })).toBeVisible();
+    await expect(page.getByText("Demo", { exact: true }).first()).toBeVisible();
+
+    await page.getByRole("link", { name: "Overview" }).click();
+    await ready(page);
+    // The free plan allows one analysis a day: the indicator now counts down, and launching is off.
+    await expect(page.getByTestId("availability")).toContainText("Next analysis");
+    await expect(page.getByRole("button", { name: "Launch an analysis" })).toBeDisabled();
+    await expect(page.getByTestId("metric-visibility")).toContainText("%");
+    await expect(page.getByRole("table").first()).toContainText("Demo");
+  });
+
+  test.describe("in French", () => {
+    test.use({ locale: "fr-FR" });
+
+    test("the overview and a finished analysis are translated", async ({ page, email, signIn, ready }) => {
+      test.setTimeout(60_000);
+      await signIn(page, email, { redirectTo: "/seo-llms" });
+      await createProfile(email, { BrandName: "Acme", MarketLanguage: "fr", Keywords: ["logiciel de facturation"] });
+      await page.goto("/seo-llms");
+      await ready(page);
+      await expect(page.getByRole("heading", { name: "Visibilité IA" })).toBeVisible();
+      await expect(page.getByTestId("availability")).toHaveText("Analyse disponible");
+      await page.getByRole("button", { name: "Lancer une analyse" }).click();
+      // The toast is checked in English; it leaves after a few seconds, too soon on a busy machine.
+      await expect(page).toHaveURL(/\/seo-llms\/analyses\/[0-9a-f-]{36}$/);
+      await expect(page.getByTestId("analysis-status")).toHaveText("Terminée", { timeout: 30_000 });
+      await expect(page.getByTestId("answer").first()).toContainText(/Citée|Non citée/);
+    });
+  });
+});
