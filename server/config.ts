@@ -113,6 +113,18 @@ const EnvSchema = z.object({
   AI_MAX_ATTEMPTS: int(4),
   /** A retry-after longer than this is not waited for: the answer fails and says why. */
   AI_MAX_RETRY_AFTER_MS: int(60_000),
+  /**
+   * Billing: Stripe when STRIPE_SECRET_KEY is set, else the local test-mode checkout. Prices are
+   * found by lookup key `<prefix>_<plan>_<monthly|yearly>` (e.g. sightline_pro_yearly).
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_LOOKUP_PREFIX: z.string().default("sightline"),
+  /** Where the Stripe SDK sends requests (a proxy or a local protocol fake); Stripe's API by default. */
+  STRIPE_API_URL: z.url().optional(),
+  /** The referral-tracking script (e.g. Rewardful's) and the global it sets with the visitor's referral id. */
+  REFERRAL_SCRIPT_URL: z.url().optional(),
+  REFERRAL_GLOBAL: z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/).default("Rewardful.referral"),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { SECRET_KEY: string; APP_URL: string };

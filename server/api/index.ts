@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { configRoutes } from "../app-config/routes";
 import { authRoutes } from "../auth/routes";
 import { subscriptionRoutes } from "../billing/routes";
+import { webhookRoutes } from "../billing/webhook-routes";
 import { getConfig } from "../config";
 import { healthRoutes } from "../health/routes";
 import { logger } from "../logger";
@@ -44,6 +45,7 @@ export function createApi() {
   api.route("/leaderboard", leaderboardRoutes);
   api.route("/analytics", searchQueryRoutes);
   api.route("/subscription", subscriptionRoutes);
+  api.route("/webhooks", webhookRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   api.doc31("/openapi.json", {

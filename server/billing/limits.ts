@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { type PlanId, plans, subscriptions } from "../db/schema";
+import { hasPaidSubscription } from "~/lib/plans";
+import { applyDueChanges } from "./service";
 import { QUESTION_CATEGORIES, type QuestionCategory } from "../db/schema/seo-llm";
 
 export type PlanLimits = {
@@ -15,23 +17,26 @@ export type PlanLimits = {
   allowedCategories: QuestionCategory[];
   analysesPerDay: number;
   analysesPerMonth: number;
+  /** Competitors the SEO profile may track (the plans' "competitor analyses"). */
+  maxCompetitors: number;
 };
 
-/** Statuses under which the subscribed plan applies (past_due keeps it while Stripe retries the card). */
-const LIVE_STATUSES = new Set(["active", "trialing", "past_due"]);
-
 /**
- * The limits that apply to a user now: those of the subscribed plan while it runs (a canceled
- * subscription keeps its plan until the period ends), else the free plan's.
+ * The limits that apply to a user now: those of the paid plan while it runs (a canceled
+ * subscription keeps its plan until the period ends), else the free plan's. A downgrade lowers
+ * them without touching what the user created: only new use above them is refused.
  */
 export async function planLimits(db: Executor, userId: string, now = new Date()): Promise<PlanLimits> {
-  const [subscription] = await db
-    .select({ planId: subscriptions.planId, status: subscriptions.status, end: subscriptions.currentPeriodEnd })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
+  let subscription = await readSubscription(db, userId);
+  if (subscription?.provider === "local" && subscription.status !== "canceled" && subscription.current_period_end <= now) {
+    // A local period ended and the renewal job has not run yet: a downgrade due is in force now,
+    // as /subscription/current already shows it.
+    await applyDueChanges(db, now, userId);
+    subscription = await readSubscription(db, userId);
+  }
   const running =
-    subscription && subscription.end > now && (LIVE_STATUSES.has(subscription.status) || subscription.status === "canceled");
-  const planId: PlanId = running ? subscription.planId : "free";
+    subscription && hasPaidSubscription({ ...subscription, current_period_end: subscription.current_period_end.toISOString() }, now);
+  const planId: PlanId = running ? subscription.plan_id : "free";
   const all = await db.select().from(plans);
   const plan = all.find((row) => row.id === planId);
   if (!plan) throw new Error(`Plan ${planId} is not seeded`);
@@ -47,5 +52,20 @@ export async function planLimits(db: Executor, userId: string, now = new Date())
     allowedCategories: QUESTION_CATEGORIES.slice(0, Math.min(plan.categoriesAvailable, QUESTION_CATEGORIES.length)),
     analysesPerDay: plan.analysesPerDay,
     analysesPerMonth: plan.analysesPerMonth,
+    maxCompetitors: plan.competitorMetricsLimits?.domain_authority ?? 0,
   };
+}
+
+async function readSubscription(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      plan_id: subscriptions.planId,
+      status: subscriptions.status,
+      current_period_end: subscriptions.currentPeriodEnd,
+      cancel_at_period_end: subscriptions.cancelAtPeriodEnd,
+      provider: subscriptions.provider,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return row;
 }

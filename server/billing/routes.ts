@@ -1,9 +1,25 @@
 import { createRoute } from "@hono/zod-openapi";
-import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../db/schema";
+import { BILLING_PERIODS, BILLING_PROVIDERS, CHANGE_STATUSES, CHANGE_TYPES, CHECKOUT_STATUSES, PLAN_IDS, SUBSCRIPTION_STATUSES } from "../db/schema";
 import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, z } from "../api/router";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import { getConfig } from "../config";
 import { getDb } from "../runtime";
-import { currentSubscription, listPlans } from "./service";
+import {
+  abandonLocalCheckout,
+  billingPortal,
+  cancelPendingChange,
+  cancelSubscription,
+  changeHistory,
+  changePlan,
+  completeLocalCheckout,
+  currentSubscription,
+  findCheckout,
+  getCheckout,
+  listPlans,
+  reactivateSubscription,
+  startCheckout,
+} from "./service";
+import { completeCheckout, stripeGateway } from "./stripe-events";
 
 export const PlanSchema = z
   .object({
@@ -20,7 +36,10 @@ export const PlanSchema = z
     categories_available: z.number().int(),
     analyses_per_day: z.number().int(),
     analyses_per_month: z.number().int(),
-    competitor_metrics_limits: z.object({ domain_authority: z.number().int() }).nullable(),
+    competitor_metrics_limits: z
+      .object({ domain_authority: z.number().int() })
+      .nullable()
+      .openapi({ description: "domain_authority: competitors the SEO profile may track" }),
   })
   .openapi("Plan");
 
@@ -29,39 +48,228 @@ export const SubscriptionSchema = z
     id: z.uuid(),
     plan_id: z.enum(PLAN_IDS),
     status: z.enum(SUBSCRIPTION_STATUSES),
-    billing_period: z.enum(["monthly", "yearly"]),
+    billing_period: z.enum(BILLING_PERIODS),
     current_period_start: z.string(),
     current_period_end: z.string(),
     cancel_at_period_end: z.boolean(),
+    canceled_at: z.string().nullable(),
+    provider: z.enum(BILLING_PROVIDERS),
   })
   .openapi("Subscription");
 
-const current = createRoute({
-  method: "get",
-  path: "/current",
-  tags: ["subscription"],
-  summary: "The signed-in user's subscription, or null when there is none",
-  security: bearer,
-  middleware: [requireAuth] as const,
-  responses: {
-    200: jsonResponse(z.object({ subscription: SubscriptionSchema.nullable() }), "Current subscription"),
-    401: errorResponse("Not signed in"),
-  },
+export const ChangeSchema = z
+  .object({
+    id: z.uuid(),
+    change_type: z.enum(CHANGE_TYPES),
+    status: z.enum(CHANGE_STATUSES).openapi({ description: "pending: takes effect at effective_date (the next renewal)" }),
+    from_plan_id: z.enum(PLAN_IDS).nullable(),
+    from_billing_period: z.enum(BILLING_PERIODS).nullable(),
+    to_plan_id: z.enum(PLAN_IDS).nullable(),
+    to_billing_period: z.enum(BILLING_PERIODS).nullable(),
+    effective_date: z.string(),
+    amount: z.number().int().nullable().openapi({ description: "What the change charged, in minor units, when known" }),
+    currency: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("SubscriptionChange");
+
+export const CheckoutSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(CHECKOUT_STATUSES),
+    provider: z.enum(BILLING_PROVIDERS),
+    plan_id: z.enum(PLAN_IDS),
+    plan_name: z.string(),
+    billing_period: z.enum(BILLING_PERIODS),
+    amount: z.number().int(),
+    currency: z.string(),
+    referral_id: z.string().nullable(),
+    url: z.string(),
+    created_at: z.string(),
+  })
+  .openapi("Checkout");
+
+export const ChangeResultSchema = z
+  .object({
+    requires_checkout: z.boolean(),
+    checkout_url: z.string().nullable(),
+    immediate_change: z.boolean(),
+    scheduled_change: z.boolean(),
+    change_type: z.enum(["upgrade", "downgrade", "billing_change"]).nullable(),
+    effective_date: z.string().nullable(),
+    message: z.string(),
+  })
+  .openapi("PlanChangeResult");
+
+const PlanRequestSchema = z.object({
+  plan_id: z.enum(PLAN_IDS),
+  billing_period: z.enum(BILLING_PERIODS),
+  referral_id: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[\w.:-]*$/, "Letters, digits, '.', ':', '_' and '-' only")
+    .nullish()
+    .openapi({ description: "From the referral-tracking script, when it loaded" }),
 });
 
-const plansRoute = createRoute({
+const MessageSchema = z.object({ message: z.string() });
+const IdParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+
+const route = <const R extends Parameters<typeof createRoute>[0]>(spec: R) =>
+  createRoute({ ...spec, tags: ["subscription"], security: bearer, middleware: [requireAuth] as const });
+
+const current = route({
+  method: "get",
+  path: "/current",
+  summary: "The signed-in user's subscription, or null when there is none",
+  responses: { 200: jsonResponse(z.object({ subscription: SubscriptionSchema.nullable() }), "Current subscription"), 401: errorResponse("Not signed in") },
+});
+
+const plansRoute = route({
   method: "get",
   path: "/plans",
-  tags: ["subscription"],
-  summary: "Every plan, cheapest first",
-  security: bearer,
-  middleware: [requireAuth] as const,
+  summary: "Every plan, by monthly price",
   responses: { 200: jsonResponse(z.object({ plans: z.array(PlanSchema) }), "Plans"), 401: errorResponse("Not signed in") },
 });
 
+const historyRoute = route({
+  method: "get",
+  path: "/change-history",
+  summary: "The subscription's changes, newest first; a pending one takes effect at its effective_date",
+  responses: { 200: jsonResponse(z.array(ChangeSchema), "Changes"), 401: errorResponse("Not signed in") },
+});
+
+const checkoutRoute = route({
+  method: "post",
+  path: "/checkout",
+  summary: "Starts paying for a plan: the browser goes to url (Stripe Checkout, or the local test-mode page)",
+  request: { body: jsonBody(PlanRequestSchema) },
+  responses: {
+    200: jsonResponse(z.object({ url: z.string(), checkout_id: z.uuid() }), "Where to pay"),
+    400: errorResponse("Bad input, or a free plan"),
+    401: errorResponse("Not signed in"),
+    409: errorResponse("A subscription exists: change its plan instead"),
+    502: errorResponse("payment_provider_error: Stripe refused or could not be reached"),
+  },
+});
+
+const checkoutGet = route({
+  method: "get",
+  path: "/checkout/{id}",
+  summary: "A checkout of the signed-in user; a Stripe one is brought up to date first",
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(CheckoutSchema, "Checkout"), 401: errorResponse("Not signed in"), 404: errorResponse("No such checkout") },
+});
+
+const checkoutComplete = route({
+  method: "post",
+  path: "/checkout/{id}/complete",
+  summary: "Local test mode only: pays the checkout, starting the subscription",
+  request: { params: IdParam },
+  responses: {
+    200: jsonResponse(z.object({ subscription: SubscriptionSchema }), "Subscribed"),
+    401: errorResponse("Not signed in"),
+    404: errorResponse("No such checkout"),
+    409: errorResponse("Closed, paid on Stripe, or a subscription exists"),
+  },
+});
+
+const checkoutAbandon = route({
+  method: "post",
+  path: "/checkout/{id}/abandon",
+  summary: "Local test mode only: gives up the payment",
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(MessageSchema, "Abandoned"), 401: errorResponse("Not signed in"), 404: errorResponse("No such checkout"), 409: errorResponse("Closed") },
+});
+
+const changePlanRoute = route({
+  method: "put",
+  path: "/change-plan",
+  summary: "Upgrade (now, prorated), downgrade or yearly → monthly (at renewal), monthly → yearly (now); a checkout without a paid subscription",
+  request: { body: jsonBody(PlanRequestSchema) },
+  responses: {
+    200: jsonResponse(ChangeResultSchema, "What happened"),
+    400: errorResponse("Bad input, or a free plan"),
+    401: errorResponse("Not signed in"),
+    402: errorResponse("payment_declined: the prorated charge was declined, nothing changed"),
+    409: errorResponse("current_plan, change_pending, downgrade_while_canceled or renewal_change_while_canceled"),
+    502: errorResponse("payment_provider_error: Stripe refused or could not be reached"),
+  },
+});
+
+const cancelRoute = route({
+  method: "post",
+  path: "/cancel",
+  summary: "Cancels at the end of the current period",
+  responses: {
+    200: jsonResponse(z.object({ message: z.string(), effective_date: z.string() }), "Canceled at period end"),
+    401: errorResponse("Not signed in"),
+    409: errorResponse("no_subscription or already_canceled"),
+  },
+});
+
+const reactivateRoute = route({
+  method: "post",
+  path: "/reactivate",
+  summary: "Undoes a cancellation before the period ends",
+  responses: { 200: jsonResponse(MessageSchema, "Renews again"), 401: errorResponse("Not signed in"), 409: errorResponse("not_canceled or subscription_ended") },
+});
+
+const pendingRoute = route({
+  method: "delete",
+  path: "/pending-change",
+  summary: "Drops the change scheduled for the renewal: the current plan continues",
+  responses: { 200: jsonResponse(MessageSchema, "Dropped"), 401: errorResponse("Not signed in"), 409: errorResponse("no_pending_change") },
+});
+
+const portalRoute = route({
+  method: "post",
+  path: "/portal",
+  summary: "Stripe's Billing Portal (payment methods, invoices) for the user's subscription",
+  responses: {
+    200: jsonResponse(z.object({ url: z.string() }), "Where to go"),
+    401: errorResponse("Not signed in"),
+    409: errorResponse("portal_unavailable"),
+    502: errorResponse("payment_provider_error"),
+  },
+});
+
 export const subscriptionRoutes = createRouter()
-  .openapi(current, async (c) => {
-    const subscription = await currentSubscription(await getDb(), c.get("user").id);
+  .openapi(current, async (c) => c.json({ subscription: await currentSubscription(await getDb(), c.get("user").id) }, 200))
+  .openapi(plansRoute, async (c) => c.json({ plans: await listPlans(await getDb()) }, 200))
+  .openapi(historyRoute, async (c) => c.json(await changeHistory(await getDb(), c.get("user").id), 200))
+  .openapi(checkoutRoute, async (c) => {
+    const user = c.get("user");
+    const { url, checkout_id } = await startCheckout(await getDb(), { id: user.id, email: user.email }, c.req.valid("json"));
+    return c.json({ url, checkout_id }, 200);
+  })
+  .openapi(checkoutGet, async (c) => {
+    const db = await getDb();
+    const userId = c.get("user").id;
+    const id = c.req.valid("param").id;
+    const row = await findCheckout(db, userId, id);
+    const gateway = stripeGateway();
+    if (row.provider === "stripe" && row.status === "open" && row.externalId && gateway) {
+      // The browser may be back from Checkout before the webhook: read the session from Stripe.
+      await completeCheckout(db, gateway, await gateway.retrieveCheckoutSession(row.externalId));
+    }
+    const checkout = await getCheckout(db, userId, id);
+    return c.json(checkout, 200);
+  })
+  .openapi(checkoutComplete, async (c) => {
+    const subscription = await completeLocalCheckout(await getDb(), c.get("user").id, c.req.valid("param").id);
     return c.json({ subscription }, 200);
   })
-  .openapi(plansRoute, async (c) => c.json({ plans: await listPlans(await getDb()) }, 200));
+  .openapi(checkoutAbandon, async (c) => {
+    await abandonLocalCheckout(await getDb(), c.get("user").id, c.req.valid("param").id);
+    return c.json({ message: "Payment abandoned" }, 200);
+  })
+  .openapi(changePlanRoute, async (c) => {
+    const user = c.get("user");
+    return c.json(await changePlan(await getDb(), { id: user.id, email: user.email }, c.req.valid("json")), 200);
+  })
+  .openapi(cancelRoute, async (c) => c.json(await cancelSubscription(await getDb(), c.get("user").id), 200))
+  .openapi(reactivateRoute, async (c) => c.json(await reactivateSubscription(await getDb(), c.get("user").id), 200))
+  .openapi(pendingRoute, async (c) => c.json(await cancelPendingChange(await getDb(), c.get("user").id), 200))
+  .openapi(portalRoute, async (c) => c.json(await billingPortal(await getDb(), c.get("user").id, `${getConfig().APP_URL}/settings/billing`), 200));

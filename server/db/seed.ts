@@ -9,11 +9,11 @@ type PlanSeed = typeof plans.$inferInsert;
  * that never chose a plan. Prices are EUR cents; a yearly price is ten months' worth.
  */
 export const PLAN_SEEDS: PlanSeed[] = [
-  plan("free", "Free", 0, 0, 0, { questions: 5, perCategory: 5, system: 5, categories: 2, day: 1, month: 10, da: 0 }),
-  plan("starter", "Starter", 1, 0, 0, { questions: 10, perCategory: 5, system: 10, categories: 3, day: 2, month: 30, da: 0 }),
-  plan("essential", "Essential", 2, 2900, 29000, { questions: 20, perCategory: 8, system: 15, categories: 4, day: 5, month: 100, da: 10 }),
-  plan("pro", "Pro", 3, 7900, 79000, { questions: 50, perCategory: 15, system: 25, categories: 5, day: 10, month: 300, da: 50 }),
-  plan("business", "Business", 4, 19900, 199000, { questions: 100, perCategory: 30, system: 50, categories: 5, day: 30, month: 1000, da: 200 }),
+  plan("free", "Free", 0, 0, 0, { questions: 5, perCategory: 5, system: 5, categories: 2, day: 1, month: 10, da: 2 }),
+  plan("starter", "Starter", 1, 0, 0, { questions: 10, perCategory: 5, system: 10, categories: 3, day: 2, month: 30, da: 3 }),
+  plan("essential", "Essential", 2, 2900, 29000, { questions: 20, perCategory: 8, system: 15, categories: 4, day: 5, month: 100, da: 5 }),
+  plan("pro", "Pro", 3, 7900, 79000, { questions: 50, perCategory: 15, system: 25, categories: 5, day: 10, month: 300, da: 10 }),
+  plan("business", "Business", 4, 19900, 199000, { questions: 100, perCategory: 30, system: 50, categories: 5, day: 30, month: 1000, da: 20 }),
 ];
 
 function plan(

@@ -1,5 +1,6 @@
 import type PgBoss from "pg-boss";
 import { purgeExpiredAuthData } from "../auth/purge";
+import { applyDueChanges } from "../billing/service";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { getProviders } from "../integrations/ai/registry";
@@ -13,6 +14,7 @@ export const QUEUES = {
   authPurge: "auth.purge",
   seoLlmSweep: "seo-llm.sweep",
   queryClusters: QUERY_CLUSTERS_QUEUE,
+  billingRenewals: "billing.renewals",
 } as const;
 
 /**
@@ -53,6 +55,13 @@ export async function registerWorkers(boss: PgBoss, db: Database) {
   await boss.work(QUEUES.seoLlmSweep, async () => {
     const closed = await failStaleAnswers(db, { claimedBeforeMs: deliveryMs + 5 * 60_000, orphanAfterMs: 10 * 60_000 });
     if (closed) logger.warn("seo_llm.sweep", { closed });
+  });
+
+  // Local subscriptions follow the calendar here: renewals, pending changes, canceled periods ending.
+  await boss.schedule(QUEUES.billingRenewals, "*/5 * * * *", {}, { tz: "UTC" });
+  await boss.work(QUEUES.billingRenewals, async () => {
+    const applied = await applyDueChanges(db);
+    if (applied) logger.info("billing.renewals", { applied });
   });
 
   await boss.work<ClusterJob>(QUEUES.queryClusters, { pollingIntervalSeconds: 1 }, async ([job]) => {

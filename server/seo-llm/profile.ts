@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { type Competitor, type MarketLanguage, type SeoProfileRow, seoProfiles, users } from "../db/schema";
-import type { Database } from "../db/client";
-import { badRequest, notFound } from "../api/errors";
+import type { Database, Executor } from "../db/client";
+import { ApiError, badRequest, notFound } from "../api/errors";
+import { planLimits } from "../billing/limits";
 import { regenerateSystemQuestions } from "./questions";
 
 export type SeoProfile = {
@@ -79,6 +80,7 @@ export async function patchSeoProfile(db: Database, userId: string, patch: SeoPr
       ...(patch.Keywords !== undefined && { keywords: patch.Keywords }),
       ...(patch.Competitors !== undefined && { competitors: patch.Competitors }),
     };
+    if (patch.Competitors !== undefined) await checkCompetitorLimit(tx, userId, current?.competitors ?? [], patch.Competitors);
     let row: SeoProfileRow;
     if (!current) {
       const missing = [
@@ -107,6 +109,19 @@ export async function patchSeoProfile(db: Database, userId: string, patch: SeoPr
     if (!current || questionInputsChanged(current, row)) await regenerateSystemQuestions(tx, userId, row, user?.websiteUrl ?? null);
     return toSeoProfile(row, user?.websiteUrl ?? null);
   });
+}
+
+/**
+ * The plan bounds how many competitors are tracked. A list already above it (after a downgrade)
+ * may be kept or shortened, but not grow or take new names.
+ */
+async function checkCompetitorLimit(tx: Executor, userId: string, before: Competitor[], after: Competitor[]) {
+  const { maxCompetitors, planName, isTopPlan } = await planLimits(tx, userId);
+  if (after.length <= maxCompetitors) return;
+  const known = new Set(before.map((competitor) => competitor.name.toLocaleLowerCase()));
+  if (after.every((competitor) => known.has(competitor.name.toLocaleLowerCase()))) return;
+  const message = `Your ${planName} plan tracks up to ${maxCompetitors} competitors${isTopPlan ? "" : ": upgrade to track more"}`;
+  throw new ApiError(403, message, { code: "competitor_limit", errors: { Competitors: [message] } });
 }
 
 function questionInputsChanged(before: SeoProfileRow, after: SeoProfileRow) {

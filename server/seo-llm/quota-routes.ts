@@ -16,6 +16,7 @@ export const QuotaStatusSchema = z
   .object({
     plan_id: z.enum(PLAN_IDS),
     plan_name: z.string(),
+    is_top_plan: z.boolean().openapi({ description: "No upgrade raises these limits (seed 001 §6: the max-plan label)" }),
     limits: z.object({
       allowed_categories: z.array(z.enum(QUESTION_CATEGORIES)),
       total_available_categories: z.number().int(),
@@ -23,6 +24,7 @@ export const QuotaStatusSchema = z
       max_questions_per_category: z.number().int(),
       max_questions_total: z.number().int(),
       max_system_questions_total: z.number().int(),
+      max_competitors: z.number().int().openapi({ description: "Competitors the SEO profile may track" }),
     }),
     usage: z.object({
       questions_total: z.number().int(),

@@ -24,6 +24,7 @@ export async function quotaStatus(db: Executor, userId: string) {
   return {
     plan_id: limits.planId,
     plan_name: limits.planName,
+    is_top_plan: limits.isTopPlan,
     limits: {
       allowed_categories: limits.allowedCategories,
       total_available_categories: QUESTION_CATEGORIES.length,
@@ -38,6 +39,7 @@ export async function quotaStatus(db: Executor, userId: string) {
       max_questions_per_category: limits.maxQuestionsPerCategory,
       max_questions_total: limits.maxQuestionsTotal,
       max_system_questions_total: limits.maxSystemQuestionsTotal,
+      max_competitors: limits.maxCompetitors,
     },
     usage: {
       questions_total: total,

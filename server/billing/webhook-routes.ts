@@ -1,0 +1,44 @@
+import { createRoute } from "@hono/zod-openapi";
+import Stripe from "stripe";
+import { ApiError } from "../api/errors";
+import { createRouter, errorResponse, jsonResponse, z } from "../api/router";
+import { getConfig } from "../config";
+import { logger } from "../logger";
+import { getDb } from "../runtime";
+import { handleStripeEvent, stripeGateway } from "./stripe-events";
+
+const stripeWebhook = createRoute({
+  method: "post",
+  path: "/stripe",
+  tags: ["webhooks"],
+  summary: "Stripe's events, verified by their Stripe-Signature; each event is applied once",
+  request: { headers: z.object({ "stripe-signature": z.string().optional() }) },
+  responses: {
+    200: jsonResponse(z.object({ received: z.literal(true), result: z.enum(["applied", "duplicate"]) }), "Applied, or already applied"),
+    400: errorResponse("Missing or bad signature, or not an event"),
+    404: errorResponse("Stripe is not configured"),
+  },
+});
+
+export const webhookRoutes = createRouter().openapi(stripeWebhook, async (c) => {
+  const secret = getConfig().STRIPE_WEBHOOK_SECRET;
+  const gateway = stripeGateway();
+  if (!secret || !gateway) throw new ApiError(404, "Stripe webhooks are not configured on this server");
+  const signature = c.req.header("stripe-signature");
+  if (!signature) throw new ApiError(400, "Missing Stripe-Signature header", { code: "signature_missing" });
+  // The signature covers the exact bytes Stripe sent: the raw body, never re-serialised JSON.
+  const payload = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = gateway.stripe.webhooks.constructEvent(payload, signature, secret);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      logger.warn("billing.webhook_bad_signature", { error: error.message });
+      throw new ApiError(400, "The Stripe-Signature does not match this payload", { code: "signature_invalid" });
+    }
+    throw new ApiError(400, "The body is not a Stripe event", { code: "event_invalid" });
+  }
+  const result = await handleStripeEvent(await getDb(), gateway, event);
+  logger.info("billing.webhook", { id: event.id, type: event.type, result });
+  return c.json({ received: true as const, result }, 200);
+});
