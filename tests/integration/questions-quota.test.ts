@@ -124,7 +124,7 @@ describe("/quota", () => {
   test("a user without a subscription gets the free plan; a lapsed one too", async () => {
     const { token, userId } = await userOn("pro");
     const db = await api.db();
-    await db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, userId));
+    await db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000), cancelAtPeriodEnd: true }).where(eq(subscriptions.userId, userId));
     const res = await api.request("GET", "/quota/status", { token });
     expect(res.body.plan_id).toBe("free");
     // Seed 001 §3: free is labelled as Starter, as the sidebar badge is.

@@ -23,6 +23,8 @@ describe("GET /subscription/plans", () => {
       [7900, 79000, 17],
       [19900, 199000, 17],
     ]);
+    // Competitors the SEO profile may track, by plan.
+    expect(plans.map((plan: { competitor_metrics_limits: { domain_authority: number } }) => plan.competitor_metrics_limits.domain_authority)).toEqual([2, 3, 5, 10, 20]);
     expect(plans[2]).toEqual({
       id: "essential",
       name: "Essential",
@@ -37,7 +39,7 @@ describe("GET /subscription/plans", () => {
       categories_available: 4,
       analyses_per_day: 5,
       analyses_per_month: 100,
-      competitor_metrics_limits: { domain_authority: 10 },
+      competitor_metrics_limits: { domain_authority: 5 },
     });
   });
 
@@ -52,6 +54,25 @@ describe("GET /subscription/current", () => {
     const res = await api.request("GET", "/subscription/current", { token: session.access_token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ subscription: null });
+  });
+
+  test("after a local checkout: every field, canceled_at and provider included", async () => {
+    const session = await api.signIn();
+    const token = session.access_token;
+    const started = await api.request("POST", "/subscription/checkout", { token, body: { plan_id: "essential", billing_period: "monthly" } });
+    expect(started.status).toBe(200);
+    expect((await api.request("POST", `/subscription/checkout/${started.body.checkout_id}/complete`, { token })).status).toBe(200);
+    const res = await api.request("GET", "/subscription/current", { token });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.subscription).sort()).toEqual(
+      ["billing_period", "cancel_at_period_end", "canceled_at", "current_period_end", "current_period_start", "id", "plan_id", "provider", "status"].sort(),
+    );
+    expect(res.body.subscription).toMatchObject({ plan_id: "essential", status: "active", billing_period: "monthly", cancel_at_period_end: false, canceled_at: null, provider: "local" });
+
+    expect((await api.request("POST", "/subscription/cancel", { token })).status).toBe(200);
+    const canceled = (await api.request("GET", "/subscription/current", { token })).body.subscription;
+    expect(canceled.cancel_at_period_end).toBe(true);
+    expect(Math.abs(Date.parse(canceled.canceled_at) - Date.now())).toBeLessThan(60_000);
   });
 
   test("needs a signed-in user", async () => {
