@@ -15,6 +15,7 @@ import "./app.css";
 import { ErrorScreen } from "./components/error-screen";
 import { Toaster } from "./components/toaster";
 import { apiMiddleware } from "./lib/api.server";
+import { getConfig } from "./lib/config.server";
 import { readToast } from "./lib/toast.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
 import { sameOriginMiddleware } from "./middleware/same-origin.server";
@@ -23,7 +24,9 @@ export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sameOr
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);
-  return data({ locale: getLocale(context), toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // The referral-tracking script (e.g. Rewardful) sets the referral id that checkouts carry.
+  const referralScript = getConfig().REFERRAL_SCRIPT_URL ?? null;
+  return data({ locale: getLocale(context), toast, referralScript }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -48,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {rootData?.referralScript ? <script async src={rootData.referralScript} /> : null}
       </head>
       <body className="min-h-screen">
         {children}

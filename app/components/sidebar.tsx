@@ -30,6 +30,7 @@ import { cn } from "~/lib/utils";
 import { BookingButton } from "./booking-dialog";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
+import { PlanDialogLink } from "./billing/plan-dialog";
 import { SubscriptionBadge } from "./subscription";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
@@ -241,6 +242,7 @@ function ProfileCard({
   collapsed: boolean;
   onNavigate: () => void;
 }) {
+  const { t } = useTranslation();
   const [prefetch, setPrefetch] = useState(false);
   const name = [profile.profile.first_name, profile.profile.last_name].filter(Boolean).join(" ");
   return (
@@ -262,11 +264,12 @@ function ProfileCard({
         )}
         <span className={cn("grid min-w-0 gap-0.5", collapsed && "lg:sr-only")}>
           <span className="truncate text-sm font-medium text-slate-900">{name || profile.email}</span>
-          <span className="flex items-center gap-1.5">
-            <SubscriptionBadge subscription={subscription} />
-          </span>
         </span>
       </Link>
+      {/* The badge opens the plan dialog in upgrade mode (a link to the plans page without JavaScript). */}
+      <PlanDialogLink upgrade onClick={onNavigate} className={cn("shrink-0 rounded-full", collapsed && "lg:hidden")} aria-label={t("billing:badgeLabel")} data-testid="plan-badge">
+        <SubscriptionBadge subscription={subscription} />
+      </PlanDialogLink>
       {/* Seed 000 §2: the card prefetches the three settings tabs. */}
       {prefetch ? (
         <>

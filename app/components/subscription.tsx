@@ -1,6 +1,7 @@
 import { SparklesIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { PlanDialogLink } from "./billing/plan-dialog";
 import type { Subscription } from "~/lib/api.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -41,9 +42,7 @@ export function SubscriptionBanner({ returnTo }: { returnTo: string }) {
         <span className="md:hidden">{t("banner.mobile")}</span>
         <span className="hidden md:inline">{t("banner.desktop")}</span>
       </p>
-      <Link to="/settings/billing" className="rounded-md bg-white px-3 py-1 text-xs font-semibold text-indigo-700 hover:bg-indigo-50">
-        {t("banner.cta")}
-      </Link>
+      <PlanDialogLink className="rounded-md bg-white px-3 py-1 text-xs font-semibold text-indigo-700 hover:bg-indigo-50">{t("banner.cta")}</PlanDialogLink>
       <fetcher.Form method="post" action="/preferences">
         <input type="hidden" name="intent" value="banner" />
         {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}

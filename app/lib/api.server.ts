@@ -5,7 +5,7 @@ import { getApi } from "../../server/api";
 import type { AuthUser } from "../../server/api/env";
 import type { AppConfigSchema } from "../../server/app-config/routes";
 import type { SessionSchema } from "../../server/auth/routes";
-import type { PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
+import type { ChangeResultSchema, ChangeSchema, CheckoutSchema, PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
 import { getConfig } from "../../server/config";
 import type { AnalysisSchema, AnalysisSummarySchema, StatsSchema } from "../../server/seo-llm/analysis-routes";
 import type { LeaderboardSchema } from "../../server/leaderboard/routes";
@@ -24,6 +24,10 @@ export type Session = z.infer<typeof SessionSchema>;
 export type Profile = z.infer<typeof ProfileSchema>;
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 export type Plan = z.infer<typeof PlanSchema>;
+export type SubscriptionChange = z.infer<typeof ChangeSchema>;
+export type Checkout = z.infer<typeof CheckoutSchema>;
+export type PlanChangeResult = z.infer<typeof ChangeResultSchema>;
+export type PlanRequest = { plan_id: Plan["id"]; billing_period: "monthly" | "yearly"; referral_id?: string | null };
 export type SeoProfile = z.infer<typeof SeoProfileSchema>;
 export type SeoProfileInput = {
   BrandName?: string;
@@ -119,6 +123,17 @@ export class ApiClient {
   readonly subscription = {
     current: () => this.get<{ subscription: Subscription | null }>("/subscription/current"),
     plans: () => this.get<{ plans: Plan[] }>("/subscription/plans"),
+    history: () => this.get<SubscriptionChange[]>("/subscription/change-history"),
+    checkout: (body: PlanRequest) => this.mutate<{ url: string; checkout_id: string }>("POST", "/subscription/checkout", { body }).then(dataOf),
+    /** A Stripe checkout is brought up to date on the way (the browser may be back before the webhook). */
+    getCheckout: (id: string) => this.get<Checkout>(`/subscription/checkout/${encodeURIComponent(id)}`),
+    completeCheckout: (id: string) => this.mutate<{ subscription: Subscription }>("POST", `/subscription/checkout/${encodeURIComponent(id)}/complete`).then(dataOf),
+    abandonCheckout: (id: string) => this.mutate<{ message: string }>("POST", `/subscription/checkout/${encodeURIComponent(id)}/abandon`).then(dataOf),
+    changePlan: (body: PlanRequest) => this.mutate<PlanChangeResult>("PUT", "/subscription/change-plan", { body }).then(dataOf),
+    cancel: () => this.mutate<{ message: string; effective_date: string }>("POST", "/subscription/cancel").then(dataOf),
+    reactivate: () => this.mutate<{ message: string }>("POST", "/subscription/reactivate").then(dataOf),
+    portal: () => this.mutate<{ url: string }>("POST", "/subscription/portal").then(dataOf),
+    cancelPendingChange: () => this.mutate<{ message: string }>("DELETE", "/subscription/pending-change").then(dataOf),
   };
 
   /** Seed 001 §9: questions and analyses get 90 s. */
@@ -334,6 +349,9 @@ export class ApiClient {
     return { data: data as T, status: response.status, headers: response.headers };
   }
 }
+
+/** The body of a mutation, for callers that need nothing else of the answer. */
+const dataOf = <T>(result: ApiResult<T>) => result.data;
 
 function nullOn404(error: unknown): null {
   if (error instanceof ApiRequestError && error.status === 404) return null;

@@ -1,7 +1,9 @@
+import enBilling from "../../locales/en/billing.json";
 import enCommon from "../../locales/en/common.json";
 import enInsights from "../../locales/en/insights.json";
 import enSeo from "../../locales/en/seo.json";
 import enSeoSetup from "../../locales/en/seo-setup.json";
+import frBilling from "../../locales/fr/billing.json";
 import frCommon from "../../locales/fr/common.json";
 import frInsights from "../../locales/fr/insights.json";
 import frSeo from "../../locales/fr/seo.json";
@@ -13,15 +15,15 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE_MAX_AGE = 31_536_000;
 
 export const resources = {
-  en: { common: enCommon, seo: enSeo, seoSetup: enSeoSetup, insights: enInsights },
-  fr: { common: frCommon, seo: frSeo, seoSetup: frSeoSetup, insights: frInsights },
+  en: { common: enCommon, seo: enSeo, seoSetup: enSeoSetup, insights: enInsights, billing: enBilling },
+  fr: { common: frCommon, seo: frSeo, seoSetup: frSeoSetup, insights: frInsights, billing: frBilling },
 } as const;
 
 export const i18nOptions = {
   supportedLngs: [...SUPPORTED_LOCALES],
   fallbackLng: DEFAULT_LOCALE,
   defaultNS: "common",
-  ns: ["common", "seo", "seoSetup", "insights"],
+  ns: ["common", "seo", "seoSetup", "insights", "billing"],
   interpolation: { escapeValue: false },
   resources,
 };

@@ -10,7 +10,7 @@ export const PROFILE_LIMITS = {
   keywordsMin: 1,
   keywordsMax: 10,
   keyword: 80,
-  competitors: 10,
+  competitors: 20,
   competitorName: 100,
 } as const;
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { PROFILE_LIMITS } from "./seo-profile";
 import {
   filterQuestions,
   marketLanguageChangeSchema,
@@ -89,11 +90,12 @@ describe("SeoProfileFormSchema", () => {
     });
   });
 
-  it("counts only filled competitor rows against the limit of 10", () => {
+  it("counts only filled competitor rows against the limit", () => {
     const rows: Record<string, string> = {};
-    for (let i = 0; i < 11; i++) rows[`competitors[${i}].name`] = `Rival ${i}`;
+    const max = PROFILE_LIMITS.competitors;
+    for (let i = 0; i <= max; i++) rows[`competitors[${i}].name`] = `Rival ${i}`;
     expect(errorsOf(profile(rows))).toEqual({ competitors: ["seoSetup:validation.competitorsMax"] });
-    rows["competitors[10].name"] = "";
+    rows[`competitors[${max}].name`] = "";
     expect(profile(rows).status).toBe("success");
   });
 });

@@ -1,5 +1,6 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import type { Route } from "./+types/shell";
+import { PlanDialogProvider } from "~/components/billing/plan-dialog";
 import { LegalFooter } from "~/components/legal-footer";
 import { PageHeader } from "~/components/page-header";
 import { Sidebar } from "~/components/sidebar";
@@ -44,6 +45,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export default function Shell({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
   return (
+    <PlanDialogProvider>
     <div className="flex min-h-screen">
       <Sidebar profile={loaderData.profile} subscription={loaderData.subscription} collapsed={loaderData.collapsed} bookingUrl={loaderData.bookingUrl} />
       <div className="flex min-w-0 flex-1 flex-col">
@@ -55,5 +57,6 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
         <LegalFooter legalSiteUrl={loaderData.legalSiteUrl} year={loaderData.year} />
       </div>
     </div>
+    </PlanDialogProvider>
   );
 }

@@ -25,6 +25,8 @@ export type ProfileFormData = {
   countries: Array<{ code: string; name: string }>;
   /** The market language offered when there is no profile yet. */
   defaultMarketLanguage: MarketLanguage;
+  /** Competitors the plan tracks; absent, the form's own bound. */
+  maxCompetitors?: number;
 };
 
 /** Blank rows offered under the saved competitors, so adding one needs no JavaScript. */
@@ -47,7 +49,9 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
   const hydrated = useHydrated();
   const { profile, countries, defaultMarketLanguage } = data;
   const saved = profile?.Competitors ?? [];
-  const blank = Math.min(BLANK_ROWS, Math.max(0, PROFILE_LIMITS.competitors - saved.length));
+  // The plan's bound when known (the API enforces it), never above what the form accepts.
+  const maxCompetitors = Math.min(PROFILE_LIMITS.competitors, data.maxCompetitors ?? PROFILE_LIMITS.competitors);
+  const blank = Math.min(BLANK_ROWS, Math.max(0, maxCompetitors - saved.length));
 
   const [form, fields] = useForm({
     id: "seo-profile",
@@ -112,7 +116,7 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
 
       <fieldset {...getFieldsetProps(fields.competitors)} className="grid gap-3">
         <legend className="text-base font-semibold text-slate-900">{t("seoSetup:profile.competitors")}</legend>
-        <p className="text-sm text-slate-600">{t("seoSetup:profile.competitorsHint", { max: PROFILE_LIMITS.competitors })}</p>
+        <p className="text-sm text-slate-600">{t("seoSetup:profile.competitorsHint", { max: maxCompetitors })}</p>
         {rows.map((row, index) => {
           const competitor = row.getFieldset();
           return (
@@ -146,7 +150,7 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
             variant="outline"
             size="sm"
             {...form.insert.getButtonProps({ name: fields.competitors.name, defaultValue: { name: "", domain: "", aliases: "" } })}
-            disabled={rows.length >= PROFILE_LIMITS.competitors}
+            disabled={rows.length >= maxCompetitors}
           >
             <PlusIcon aria-hidden /> {t("seoSetup:profile.addCompetitor")}
           </Button>

@@ -1,5 +1,6 @@
 import { CrownIcon, LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { PlanDialogLink } from "~/components/billing/plan-dialog";
 import type { QuotaStatus } from "~/lib/api.server";
 import { QUESTION_CATEGORIES } from "~/lib/seo-profile";
 import { UsageMeter } from "./usage-meter";
@@ -21,10 +22,19 @@ export function QuotaCard({ quota, marketLanguage }: { quota: QuotaStatus; marke
           </h2>
           <p className="text-sm text-slate-600">{t("seoSetup:quota.description")}</p>
         </div>
-        <p className="flex items-center gap-1.5 rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700" data-testid="plan-name">
-          <CrownIcon className="size-4" aria-hidden />
-          {t("seoSetup:quota.plan", { name: quota.plan_name })}
-        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="flex items-center gap-1.5 rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700" data-testid="plan-name">
+            <CrownIcon className="size-4" aria-hidden />
+            {t("seoSetup:quota.plan", { name: quota.plan_name })}
+          </p>
+          {quota.is_top_plan ? (
+            <span className="rounded-md bg-slate-100 px-3 py-1.5 text-sm font-medium text-slate-700">{t("billing:maxPlan")}</span>
+          ) : (
+            <PlanDialogLink upgrade className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
+              {t("billing:upgradeCta")}
+            </PlanDialogLink>
+          )}
+        </div>
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">

@@ -15,9 +15,11 @@ export const meta: Route.MetaFunction = titleMeta;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const locale = getLocale(context);
-  const [profile, t] = await Promise.all([getApiClient(context).seoProfile.get(), getFixedT(context)]);
+  const api = getApiClient(context);
+  const [profile, quota, t] = await Promise.all([api.seoProfile.get(), api.quota.status(), getFixedT(context)]);
   return {
     profile,
+    maxCompetitors: quota.limits.max_competitors,
     countries: countryOptions(locale),
     defaultMarketLanguage: locale satisfies MarketLanguage,
     title: t("seoSetup:profile.title"),
@@ -46,6 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error.status === 400) {
       const refused = profileErrorFields(error.errors, value.competitors.map((competitor) => competitor.row));
       return data({ result: submission.reply(refused) }, { status: 400 });
+    }
+    if (error.status === 403 && error.code === "competitor_limit") {
+      // The plan bounds the competitors tracked: said at the list, with what was typed kept.
+      return data({ result: submission.reply({ fieldErrors: { competitors: ["seoSetup:validation.competitorPlanLimit"] } }) }, { status: 403 });
     }
     // Seed 001 §8: "update failed, try again" as a toast, and what was typed stays. A 200 lets React
     // Router revalidate, so the root loader shows the toast at once; without JavaScript nothing

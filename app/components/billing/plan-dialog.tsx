@@ -1,0 +1,173 @@
+import { createContext, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, type LinkProps, useFetcher, useLocation, useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import type { BillingActionError, PlanPickerData } from "~/lib/billing.server";
+import { type BillingPeriod, hasPaidSubscription } from "~/lib/plans";
+import { cn } from "~/lib/utils";
+import { type Confirmation, PlanConfirmation } from "./plan-confirmation";
+import { PlanPicker, PlansLoading } from "./plan-picker";
+import { useReferralId } from "./use-referral";
+
+type OpenOptions = { upgrade?: boolean };
+const PlanDialogContext = createContext<{ open: (options?: OpenOptions) => void } | null>(null);
+
+/** Seed 001 §9: after a change, subscription data is read again 3 s later (Stripe's webhook may lag). */
+const REFRESH_AFTER_CHANGE_MS = 3000;
+
+/** The plan dialog, openable from anywhere in the shell (banner, badge, billing tab, quota card). */
+export function PlanDialogProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ open: boolean; upgrade: boolean }>({ open: false, upgrade: false });
+  const open = useCallback((options: OpenOptions = {}) => setState({ open: true, upgrade: options.upgrade ?? false }), []);
+  return (
+    <PlanDialogContext.Provider value={{ open }}>
+      {children}
+      {state.open ? <PlanDialog upgrade={state.upgrade} onClose={() => setState({ open: false, upgrade: false })} /> : null}
+    </PlanDialogContext.Provider>
+  );
+}
+
+/**
+ * A link to the plans page that, once JavaScript runs, opens the dialog instead: the same control
+ * works with and without it.
+ */
+export function PlanDialogLink({ upgrade, className, children, onClick, ...props }: Omit<LinkProps, "to"> & { upgrade?: boolean }) {
+  const context = useContext(PlanDialogContext);
+  const to = `/settings/billing/plans${upgrade ? "?upgrade=1" : ""}`;
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (!context || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    context.open({ upgrade });
+  };
+  return (
+    <Link {...props} to={to} onClick={open} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+function PlanDialog({ upgrade, onClose }: { upgrade: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const plans = useFetcher<PlanPickerData>();
+  const action = useFetcher<{ error?: BillingActionError }>();
+  const revalidator = useRevalidator();
+  const [period, setPeriod] = useState<BillingPeriod>("yearly");
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const data = plans.data;
+  const referralId = useReferralId(data?.referral ?? null);
+  const returnTo = `${pathname}${search}`;
+  const submitted = useRef(false);
+
+  const loadPlans = plans.load;
+  useEffect(() => {
+    loadPlans("/settings/billing/plans");
+  }, [loadPlans]);
+
+  // A submission that ends without an error succeeded (the action redirected with a toast): close.
+  useEffect(() => {
+    if (action.state !== "idle") {
+      submitted.current = true;
+      return;
+    }
+    if (!submitted.current) return;
+    submitted.current = false;
+    if (action.data?.error) return;
+    onClose();
+    const timer = setTimeout(() => revalidator.revalidate(), REFRESH_AFTER_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [action.state, action.data, onClose, revalidator]);
+
+  const now = data ? new Date(data.now) : new Date();
+  const subscribed = data ? hasPaidSubscription(data.subscription, now) : false;
+  const busy = action.state !== "idle";
+  const title = confirmation ? t(`billing:confirm.title.${confirmation.kind}`) : subscribed ? t("billing:manageTitle") : t("billing:buyTitle");
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent closeLabel={t("common.close")} className={cn("max-h-[90vh] overflow-y-auto", confirmation ? "max-w-md" : "max-w-4xl")}>
+        <div className="grid gap-1 pr-6">
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{confirmation ? t("billing:confirm.description") : t("billing:description")}</DialogDescription>
+        </div>
+        {!data ? (
+          <PlansLoading />
+        ) : confirmation ? (
+          <PlanConfirmation
+            data={data}
+            confirmation={confirmation}
+            FormComponent={action.Form}
+            busy={busy}
+            error={action.data?.error}
+            returnTo={returnTo}
+            referralId={referralId}
+            back={(label) => (
+              <Button type="button" variant="outline" onClick={() => setConfirmation(null)} disabled={busy}>
+                {label}
+              </Button>
+            )}
+          />
+        ) : (
+          <>
+            {action.data?.error ? (
+              <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+                <p className="font-medium">{action.data.error.title}</p>
+                <p>{action.data.error.message}</p>
+              </div>
+            ) : null}
+            <PlanPicker
+              data={data}
+              period={period}
+              upgrade={upgrade}
+              periodControl={(value, label, active) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => setPeriod(value)}
+                  className={cn("rounded-md px-4 py-1.5 text-sm font-medium", active ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
+                >
+                  {label}
+                </button>
+              )}
+              cardControl={({ plan, action: cardAction, disabled }, label) => (
+                <Button
+                  type="button"
+                  variant={cardAction === "downgrade" ? "outline" : "default"}
+                  disabled={Boolean(disabled) || busy}
+                  // Starter or lapsed users start on the recommended plan (seed 001 §4).
+                  autoFocus={!subscribed && plan.id === "pro"}
+                  onClick={() => {
+                    if (cardAction === "buy") {
+                      // No subscription: no change type, straight to checkout.
+                      action.submit(
+                        { intent: "checkout", plan_id: plan.id, billing_period: period, returnTo, ...(referralId && { referral_id: referralId }) },
+                        { method: "post", action: "/settings/billing/confirm" },
+                      );
+                    } else if (cardAction !== "current") {
+                      setConfirmation({ kind: cardAction, planId: plan.id, period });
+                    }
+                  }}
+                >
+                  {busy && cardAction === "buy" ? t("billing:confirm.processing") : label}
+                </Button>
+              )}
+              reactivateControl={(label) => (
+                <Button type="button" size="sm" onClick={() => setConfirmation({ kind: "reactivate" })}>
+                  {label}
+                </Button>
+              )}
+              cancelControl={(label) => (
+                <Button type="button" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setConfirmation({ kind: "cancel" })}>
+                  {label}
+                </Button>
+              )}
+            />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,186 @@
+import { CheckIcon, Loader2Icon } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Plan } from "~/lib/api.server";
+import type { PlanPickerData } from "~/lib/billing.server";
+import {
+  type BillingPeriod,
+  billingPeriodOf,
+  type CardAction,
+  type DisabledReason,
+  formatDate,
+  formatPrice,
+  hasPaidSubscription,
+  isTopPlan,
+  maxSavingsPercent,
+  monthlyEquivalent,
+  planCardState,
+  priceFor,
+  purchasablePlans,
+  recommendedPlanId,
+} from "~/lib/plans";
+import { cn } from "~/lib/utils";
+
+export type CardChoice = { plan: Plan; action: CardAction; disabled: DisabledReason | null };
+
+/**
+ * Seed 001 §2's plan picker: the current plan, the monthly/yearly toggle with the best saving, the
+ * cards, and the canceled state. How a choice is made (a link without JavaScript, a button that
+ * opens the confirmation inside the dialog) is the caller's: `periodControl` and `cardControl`.
+ */
+export function PlanPicker({
+  data,
+  period,
+  upgrade,
+  periodControl,
+  cardControl,
+  reactivateControl,
+  cancelControl,
+}: {
+  data: PlanPickerData;
+  period: BillingPeriod;
+  upgrade: boolean;
+  periodControl: (period: BillingPeriod, label: string, active: boolean) => ReactNode;
+  cardControl: (choice: CardChoice, label: string) => ReactNode;
+  reactivateControl: (label: string) => ReactNode;
+  cancelControl: (label: string) => ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const now = new Date(data.now);
+  const { subscription, history } = data;
+  const plans = purchasablePlans(data.plans);
+  const paid = hasPaidSubscription(subscription, now) ? subscription : null;
+  const currentPeriod = paid ? billingPeriodOf(paid, now) : null;
+  const currentPlan = paid ? data.plans.find((plan) => plan.id === paid.plan_id) : undefined;
+  const recommended = recommendedPlanId(data.plans);
+  const savings = maxSavingsPercent(plans);
+  const max = {
+    questions: Math.max(0, ...plans.map((plan) => plan.max_questions_total)),
+    competitors: Math.max(0, ...plans.map((plan) => plan.competitor_metrics_limits?.domain_authority ?? 0)),
+  };
+
+  return (
+    <div className="grid gap-5">
+      {paid && currentPlan && currentPeriod && paid.status === "active" ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm" data-testid="current-plan-box">
+          <span className="font-medium text-slate-900">{t("billing:currentBox.title")}</span>
+          <span className="text-slate-700">
+            {t(`plans.${currentPlan.id}`)} · {t(`billing:period.${currentPeriod}`)} · {formatPrice(priceFor(currentPlan, currentPeriod), currentPlan.currency, locale)}
+          </span>
+        </div>
+      ) : null}
+
+      {paid?.cancel_at_period_end ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="canceled-box">
+          <p>{t("billing:canceledBox.text", { plan: t(`plans.${paid.plan_id}`), date: formatDate(paid.current_period_end, locale) })}</p>
+          {reactivateControl(t("billing:canceledBox.reactivate"))}
+        </div>
+      ) : null}
+
+      <fieldset className="flex flex-wrap items-center justify-center gap-3">
+        <legend className="sr-only">{t("billing:period.label")}</legend>
+        <div className="inline-flex rounded-lg border border-slate-200 bg-slate-100 p-1">
+          {(["monthly", "yearly"] as const).map((value) => periodControl(value, t(`billing:period.${value}`), value === period))}
+        </div>
+        {savings > 0 ? (
+          <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800" data-testid="max-savings">
+            {t("billing:period.save", { percent: savings })}
+          </span>
+        ) : null}
+      </fieldset>
+
+      {plans.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("billing:noPlans")}</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-3" aria-label={t("billing:cardsLabel")}>
+          {plans.map((plan) => {
+            const state = planCardState({ subscription, plans: data.plans, history, planId: plan.id, period, now });
+            const isCurrent = paid?.plan_id === plan.id;
+            const isRecommended = !paid && plan.id === recommended;
+            const label =
+              state.disabled && state.disabled !== "current"
+                ? t(`billing:disabled.${state.disabled}`)
+                : t(`billing:action.${state.action}`, { plan: t(`plans.${plan.id}`) });
+            const yearlySaving = period === "yearly" ? plan.savings_percentage : 0;
+            return (
+              <li
+                key={plan.id}
+                data-testid="plan-card"
+                data-plan={plan.id}
+                className={cn(
+                  "relative grid content-start gap-4 rounded-xl border bg-white p-5",
+                  isCurrent ? "border-indigo-500 ring-1 ring-indigo-500" : isRecommended ? "border-indigo-300" : "border-slate-200",
+                )}
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="text-lg font-semibold text-slate-900">{t(`plans.${plan.id}`)}</h3>
+                  {isCurrent ? (
+                    <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-[11px] font-semibold text-white">{t("billing:badge.current")}</span>
+                  ) : isRecommended ? (
+                    <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-[11px] font-semibold text-indigo-800">{t("billing:badge.recommended")}</span>
+                  ) : null}
+                </div>
+                <div className="grid gap-1">
+                  <p className="flex items-baseline gap-1">
+                    <span className="text-3xl font-bold tracking-tight text-slate-900" data-testid="plan-price">
+                      {formatPrice(period === "yearly" ? monthlyEquivalent(plan.price_yearly) : plan.price_monthly, plan.currency, locale)}
+                    </span>
+                    <span className="text-sm text-slate-500">{t("billing:perMonth")}</span>
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {period === "yearly" ? t("billing:billedYearly", { total: formatPrice(plan.price_yearly, plan.currency, locale) }) : t("billing:billedMonthly")}
+                  </p>
+                  {yearlySaving > 0 ? (
+                    <span className="w-fit rounded-full bg-emerald-100 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">
+                      {t("billing:savings", { percent: yearlySaving })}
+                    </span>
+                  ) : null}
+                </div>
+                <ul className="grid gap-1.5 text-sm text-slate-700">
+                  <Feature label={t("billing:features.questions")} value={`${plan.max_questions_total}/${max.questions}`} />
+                  <Feature label={t("billing:features.categories")} value={`${plan.categories_available}/5`} />
+                  {plan.competitor_metrics_limits ? (
+                    <Feature label={t("billing:features.competitors")} value={`${plan.competitor_metrics_limits.domain_authority}/${max.competitors}`} />
+                  ) : null}
+                  <Feature label={t("billing:features.analysesPerDay")} value={String(plan.analyses_per_day)} />
+                </ul>
+                {isCurrent && isTopPlan(data.plans, plan.id) && state.action === "current" ? (
+                  <p className="rounded-md bg-slate-100 px-3 py-2 text-center text-sm font-medium text-slate-700">{t("billing:maxPlan")}</p>
+                ) : (
+                  cardControl({ plan, action: state.action, disabled: state.disabled }, label)
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {paid && !paid.cancel_at_period_end && !upgrade ? <div className="flex justify-center">{cancelControl(t("billing:cancelButton"))}</div> : null}
+      {paid?.cancel_at_period_end ? (
+        <p className="rounded-md bg-red-50 px-3 py-2 text-center text-sm text-red-800" data-testid="cancel-scheduled">
+          {t("billing:cancelScheduled", { date: formatDate(paid.current_period_end, locale) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Feature({ label, value }: { label: string; value: string }) {
+  return (
+    <li className="flex items-center gap-2">
+      <CheckIcon className="size-4 shrink-0 text-emerald-600" aria-hidden />
+      <span className="flex-1">{label}</span>
+      <span className="font-medium tabular-nums text-slate-900">{value}</span>
+    </li>
+  );
+}
+
+export function PlansLoading() {
+  const { t } = useTranslation();
+  return (
+    <p className="flex items-center justify-center gap-2 py-10 text-sm text-slate-600" role="status">
+      <Loader2Icon className="size-4 animate-spin" aria-hidden /> {t("billing:loading")}
+    </p>
+  );
+}

@@ -1,0 +1,171 @@
+import type { TFunction } from "i18next";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { getConfig } from "../../server/config";
+import { ApiRequestError, type ApiClient, type Plan } from "./api.server";
+import { formatDate } from "./plans";
+import { redirectWithToast } from "./toast.server";
+import { safeRedirect } from "./redirect";
+
+/** Everything the plan picker needs, for the dialog (fetcher.load) and the no-JavaScript page alike. */
+export async function loadPlanPicker(api: ApiClient) {
+  const [{ plans }, { subscription }, history, quota, profile] = await Promise.all([
+    api.subscription.plans(),
+    api.subscription.current(),
+    api.subscription.history(),
+    api.quota.status(),
+    api.seoProfile.get(),
+  ]);
+  const config = getConfig();
+  return {
+    plans,
+    subscription,
+    history,
+    /** What the user has now, so a downgrade can say what would be above the new limits. */
+    usage: {
+      questions: quota.usage.questions_total,
+      competitors: profile?.Competitors.length ?? 0,
+      categories: Object.values(quota.limits.category_quotas).filter((quota) => quota.used > 0).length,
+    },
+    referral: config.REFERRAL_SCRIPT_URL ? { global: config.REFERRAL_GLOBAL } : null,
+    now: new Date().toISOString(),
+  };
+}
+
+export type PlanPickerData = Awaited<ReturnType<typeof loadPlanPicker>>;
+
+const PlanFields = {
+  plan_id: z.enum(["essential", "pro", "business", "free", "starter"]),
+  billing_period: z.enum(["monthly", "yearly"]),
+  referral_id: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[\w.:-]*$/)
+    .optional()
+    .catch(undefined),
+};
+
+export const BillingIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("checkout"), ...PlanFields }),
+  z.object({ intent: z.literal("change"), ...PlanFields }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("reactivate") }),
+  z.object({ intent: z.literal("portal") }),
+  z.object({ intent: z.literal("keep") }),
+]);
+
+export type BillingIntent = z.infer<typeof BillingIntentSchema>["intent"];
+
+const FAILED_TITLE: Record<BillingIntent, string> = {
+  checkout: "billing:toast.checkoutFailed",
+  change: "billing:toast.changeFailed",
+  cancel: "billing:toast.cancelFailed",
+  reactivate: "billing:toast.reactivateFailed",
+  portal: "billing:toast.portalFailed",
+  keep: "billing:toast.keepFailed",
+};
+
+/** The API's error codes the UI words itself; any other error shows the server's message. */
+const KNOWN_CODES = new Set([
+  "current_plan",
+  "change_pending",
+  "downgrade_while_canceled",
+  "subscription_exists",
+  "no_subscription",
+  "already_canceled",
+  "not_canceled",
+  "subscription_ended",
+  "plan_not_purchasable",
+  "portal_unavailable",
+  "checkout_closed",
+  "provider_unavailable",
+  "renewal_change_while_canceled",
+  "no_pending_change",
+  "payment_declined",
+  "payment_provider_error",
+]);
+
+export type BillingActionError = { title: string; message: string };
+
+/**
+ * One action for every plan change, posted by the dialog (a fetcher) and by the confirmation page
+ * (a plain form): it calls the API, then goes to the payment page or back with a toast. Failures
+ * come back as data so the same view shows them where the user clicked.
+ */
+export async function runBillingAction(api: ApiClient, formData: FormData, t: TFunction, locale: string) {
+  const returnTo = safeRedirect(formData.get("returnTo"), "/settings/billing");
+  const parsed = BillingIntentSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const intent = BillingIntentSchema.options.map((option) => option.shape.intent.value).find((value) => value === formData.get("intent")) ?? "change";
+    return data({ error: { title: t(FAILED_TITLE[intent]), message: t("billing:errors.invalid") } satisfies BillingActionError }, { status: 400 });
+  }
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "checkout": {
+        const { url } = await api.subscription.checkout(planRequest(input));
+        return redirect(appRelative(url));
+      }
+      case "change": {
+        const result = await api.subscription.changePlan(planRequest(input));
+        if (result.requires_checkout && result.checkout_url) return redirect(appRelative(result.checkout_url));
+        const { plans } = await api.subscription.plans();
+        const plan = plans.find((candidate) => candidate.id === input.plan_id);
+        const values = {
+          plan: plan ? t(`plans.${plan.id}`) : input.plan_id,
+          period: t(`billing:period.${input.billing_period}`).toLocaleLowerCase(locale),
+          date: formatDate(result.effective_date, locale),
+        };
+        return redirectWithToast(
+          returnTo,
+          result.scheduled_change
+            ? { type: "success", title: t("billing:toast.scheduled"), description: t("billing:toast.scheduledText", values) }
+            : { type: "success", title: t("billing:toast.changed"), description: t("billing:toast.changedText", values) },
+        );
+      }
+      case "cancel": {
+        const result = await api.subscription.cancel();
+        return redirectWithToast(returnTo, {
+          type: "success",
+          title: t("billing:toast.canceled"),
+          description: t("billing:toast.canceledText", { date: formatDate(result.effective_date, locale) }),
+        });
+      }
+      case "reactivate": {
+        await api.subscription.reactivate();
+        const { subscription } = await api.subscription.current();
+        return redirectWithToast(returnTo, {
+          type: "success",
+          title: t("billing:toast.reactivated"),
+          description: t("billing:toast.reactivatedText", { date: formatDate(subscription?.current_period_end ?? null, locale) }),
+        });
+      }
+      case "keep": {
+        await api.subscription.cancelPendingChange();
+        return redirectWithToast(returnTo, { type: "success", title: t("billing:toast.pendingCanceled") });
+      }
+      case "portal": {
+        const { url } = await api.subscription.portal();
+        return redirect(url);
+      }
+    }
+  } catch (error) {
+    // Stripe's refusals (402, 502) are the user's to see, like the 4xx; anything else is a failure page.
+    if (!(error instanceof ApiRequestError) || error.status === 401 || (error.status >= 500 && error.code !== "payment_provider_error")) throw error;
+    const message = error.code && KNOWN_CODES.has(error.code) ? t(`billing:errors.${error.code}`) : error.message;
+    // Posted from the billing page (no confirmation view to show it in): back there, with the error.
+    if (input.intent === "keep" || input.intent === "portal") return redirectWithToast(returnTo, { type: "error", title: t(FAILED_TITLE[input.intent]), description: message });
+    return data({ error: { title: t(FAILED_TITLE[input.intent]), message } satisfies BillingActionError }, { status: error.status });
+  }
+}
+
+function planRequest(input: { plan_id: Plan["id"]; billing_period: "monthly" | "yearly"; referral_id?: string }) {
+  return { plan_id: input.plan_id, billing_period: input.billing_period, referral_id: input.referral_id || null };
+}
+
+/** The local checkout page is ours: a path keeps the browser on the origin it is using. */
+function appRelative(url: string) {
+  const appUrl = getConfig().APP_URL;
+  return url.startsWith(`${appUrl}/`) ? url.slice(appUrl.length) : url;
+}

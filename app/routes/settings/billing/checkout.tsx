@@ -1,0 +1,109 @@
+import { FlaskConicalIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { titleMeta } from "~/lib/meta";
+import { formatPrice } from "~/lib/plans";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getFixedT } from "~/middleware/i18next.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+/**
+ * The `local` provider's checkout: a clearly labelled test-mode page where the payment is completed
+ * or abandoned, driving the same state machine a Stripe Checkout does.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const [checkout, t] = await Promise.all([getApiClient(context).subscription.getCheckout(params.id), getFixedT(context)]);
+  return { checkout, title: t("billing:checkout.title") };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireSession(context, request);
+  const api = getApiClient(context);
+  const t = await getFixedT(context);
+  const intent = (await request.formData()).get("intent");
+  try {
+    if (intent === "pay") {
+      const { subscription } = await api.subscription.completeCheckout(params.id);
+      return redirectWithToast("/settings/billing", {
+        type: "success",
+        title: t("billing:toast.subscribed"),
+        description: t("billing:toast.subscribedText", { plan: t(`plans.${subscription.plan_id}`) }),
+      });
+    }
+    if (intent === "abandon") {
+      await api.subscription.abandonCheckout(params.id);
+      return redirectWithToast("/settings/billing", { type: "info", title: t("billing:toast.abandoned") });
+    }
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status >= 500 || error.status === 401) throw error;
+    const message = error.code === "checkout_closed" || error.code === "subscription_exists" ? t(`billing:errors.${error.code}`) : error.message;
+    return data({ error: message }, { status: error.status });
+  }
+  return data({ error: t("billing:errors.invalid") }, { status: 400 });
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const { checkout } = loaderData;
+  const busy = navigation.state === "submitting";
+  const amount = formatPrice(checkout.amount, checkout.currency, i18n.language);
+  return (
+    <div className="mx-auto grid w-full max-w-md gap-5 rounded-lg border border-slate-200 bg-white p-6">
+      <div className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+        <FlaskConicalIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <p>
+          <strong className="font-semibold">{t("billing:checkout.testMode")}</strong> {t("billing:checkout.notice")}
+        </p>
+      </div>
+      <h2 className="text-lg font-semibold">{loaderData.title}</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <dt className="text-slate-600">{t("billing:checkout.plan")}</dt>
+        <dd className="font-medium" data-testid="checkout-plan">
+          {t(`plans.${checkout.plan_id}`)}
+        </dd>
+        <dt className="text-slate-600">{t("billing:checkout.period")}</dt>
+        <dd>{t(`billing:period.${checkout.billing_period}`)}</dd>
+        <dt className="text-slate-600">{t("billing:checkout.amount")}</dt>
+        <dd className="font-medium tabular-nums" data-testid="checkout-amount">
+          {amount}
+        </dd>
+        {checkout.referral_id ? (
+          <>
+            <dt className="text-slate-600">{t("billing:checkout.referral")}</dt>
+            <dd data-testid="checkout-referral">{checkout.referral_id}</dd>
+          </>
+        ) : null}
+      </dl>
+      {actionData?.error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+      {checkout.status === "open" && checkout.provider === "local" ? (
+        <Form method="post" className="flex flex-wrap justify-end gap-2">
+          <Button type="submit" name="intent" value="abandon" variant="outline" disabled={busy}>
+            {t("billing:checkout.abandon")}
+          </Button>
+          <Button type="submit" name="intent" value="pay" disabled={busy}>
+            {busy ? t("billing:confirm.processing") : t("billing:checkout.pay", { amount })}
+          </Button>
+        </Form>
+      ) : (
+        <div className="grid gap-3">
+          <p className="text-sm text-slate-700" data-testid="checkout-status">
+            {t(`billing:checkout.status.${checkout.status}`)}
+          </p>
+          <Link to="/settings/billing" className={buttonVariants({ variant: "outline" })}>
+            {t("billing:backToBilling")}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
