@@ -25,9 +25,11 @@ test.describe("SEO setup", () => {
     allowConsoleErrors(failedToLoad(400, "/seo-llms/questions"), failedToLoad(400, "/seo-llms/questions.data"));
     await signIn(page, email, { redirectTo: "/seo-llms/profile" });
     await saveProfile(page, { language: "Français" });
-    // The saved competitor comes back normalised, with blank rows under it.
+    // The saved competitor comes back normalised, with blank rows under it up to the plan's limit (free: 2).
     await expect(page.getByRole("group", { name: "Competitor 1" }).getByLabel("Domain")).toHaveValue("globex.com");
-    await expect(page.getByRole("group", { name: "Competitor 3" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Competitor 2" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Competitor 3" })).toHaveCount(0);
+    await expect(page.getByText("Up to 2. Rows left blank are ignored.")).toBeVisible();
 
     await page.getByRole("link", { name: "Questions", exact: true }).click();
     await expect(rows(page)).toHaveCount(5);
