@@ -47,9 +47,6 @@ export function getBillingGateway(): BillingGateway {
 
 // ---- shapes -----------------------------------------------------------------------------------
 
-/** Saving of paying yearly, in whole percent (seed 001 §9). */
-export { savingsPercent };
-
 export function toPlan(plan: PlanRow) {
   return {
     id: plan.id,
@@ -444,9 +441,11 @@ export async function syncProviderSubscription(db: Database, state: ProviderSubs
   return db.transaction(async (tx) => {
     await lockBilling(tx, owner);
     const before = await findSubscription(tx, owner);
-    if (before?.externalSubscriptionId && before.externalSubscriptionId !== state.subscriptionId && state.status === "canceled") {
-      // An older subscription of this user ending: the current one stays.
-      return toSubscription(before);
+    if (before?.externalSubscriptionId && before.externalSubscriptionId !== state.subscriptionId) {
+      // Another subscription of this user: an older one ending changes nothing, and a second live
+      // one (two checkouts paid in two tabs) must not replace the first; the caller cancels it.
+      if (state.status === "canceled") return toSubscription(before);
+      if (hasPaidSubscription(toSubscription(before), now)) return { ...toSubscription(before), duplicate_of: before.externalSubscriptionId };
     }
     const row = await saveSubscription(tx, owner, { ...fromProviderState(state).values, provider: "stripe" });
     const wasLive = before ? hasPaidSubscription(toSubscription(before), now) && before.externalSubscriptionId === state.subscriptionId : false;
@@ -530,7 +529,7 @@ async function ownerOfExternal(db: Executor, subscriptionId: string) {
 }
 
 export async function findCheckout(db: Executor, userId: string, checkoutId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) throw notFound("Checkout not found");
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(checkoutId)) throw notFound("Checkout not found");
   const [row] = await db.select().from(checkoutSessions).where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId)));
   if (!row) throw notFound("Checkout not found");
   return row;

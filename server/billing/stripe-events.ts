@@ -52,7 +52,9 @@ async function apply(db: Database, gateway: StripeGateway, event: Stripe.Event) 
       // Stripe marks the subscription past_due itself on a renewal failure; the invoice is read back
       // so a failure already settled (paid later, voided, written off) is not applied late.
       const invoice = event.data.object.id ? await gateway.retrieveInvoice(event.data.object.id) : event.data.object;
-      if (invoice.status === "open") await markPastDue(db, subscriptionId);
+      // A declined prorated upgrade leaves an open invoice too, but Stripe keeps the subscription
+      // as it was (pending_if_incomplete): only a failed renewal makes it past due.
+      if (invoice.status === "open" && invoice.billing_reason === "subscription_cycle") await markPastDue(db, subscriptionId);
       return;
     }
     default:
@@ -80,7 +82,13 @@ async function syncSubscription(db: Database, gateway: StripeGateway, subscripti
     logger.warn("billing.stripe_unknown_price", { subscription: subscriptionId });
     return null;
   }
-  return syncProviderSubscription(db, state, { userId });
+  const synced = await syncProviderSubscription(db, state, { userId });
+  if (synced && "duplicate_of" in synced) {
+    // Two checkouts paid (two tabs): the first subscription stays, the second is ended at once.
+    logger.warn("billing.duplicate_subscription_canceled", { subscription: subscriptionId, kept: synced.duplicate_of, customer: state.customerId });
+    await gateway.cancelNow(subscriptionId);
+  }
+  return synced;
 }
 
 /** Since API 2025-03-31 the invoice's subscription is under parent.subscription_details. */

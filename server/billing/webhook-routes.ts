@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import Stripe from "stripe";
 import { ApiError } from "../api/errors";
 import { createRouter, errorResponse, jsonResponse, z } from "../api/router";
@@ -17,10 +18,19 @@ const stripeWebhook = createRoute({
     200: jsonResponse(z.object({ received: z.literal(true), result: z.enum(["applied", "duplicate"]) }), "Applied, or already applied"),
     400: errorResponse("Missing or bad signature, or not an event"),
     404: errorResponse("Stripe is not configured"),
+    413: errorResponse("Body too large"),
   },
 });
 
-export const webhookRoutes = createRouter().openapi(stripeWebhook, async (c) => {
+/** Stripe's events are a few kilobytes; an unauthenticated endpoint reads no more than this before the signature check. */
+const MAX_EVENT_BYTES = 256 * 1024;
+
+export const webhookRoutes = createRouter();
+webhookRoutes.use(
+  "/stripe",
+  bodyLimit({ maxSize: MAX_EVENT_BYTES, onError: (c) => c.json({ message: "Webhook body too large", code: "body_too_large" }, 413) }),
+);
+webhookRoutes.openapi(stripeWebhook, async (c) => {
   const secret = getConfig().STRIPE_WEBHOOK_SECRET;
   const gateway = stripeGateway();
   if (!secret || !gateway) throw new ApiError(404, "Stripe webhooks are not configured on this server");

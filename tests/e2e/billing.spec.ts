@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast } from "./support/fixtures";
+import { expect, failedToLoad, test, toast } from "./support/fixtures";
 
 /**
  * Plans with the local (test-mode) provider: checkout → active, upgrade, a scheduled downgrade
@@ -148,6 +148,27 @@ test.describe("plans and subscription", () => {
     await expect(toast(page).filter({ hasText: "Subscription reactivated" })).toBeVisible();
     await page.goto("/settings/billing");
     await expect(page.getByTestId("billing-dates")).toContainText("Renews on");
+  });
+
+  test("a refusal is shown where the user confirmed, with nothing lost", async ({ page, email, signIn, ready, javaScriptEnabled, allowConsoleErrors }) => {
+    // The refused post answers 409 (the document without JavaScript, the data request with it).
+    allowConsoleErrors(failedToLoad(409, "/settings/billing/confirm?action=cancel"), failedToLoad(409, "/settings/billing/confirm.data?action=cancel"));
+    await signIn(page, email, { redirectTo: "/settings/billing" });
+    await subscribe(page, ready, javaScriptEnabled, EN, "essential");
+    // Two tabs on the cancel confirmation: the second confirm comes after the first already canceled.
+    const other = await page.context().newPage();
+    await other.goto("/settings/billing/confirm?action=cancel");
+    await page.goto("/settings/billing/confirm?action=cancel");
+    await ready(page);
+    await ready(other);
+    await other.getByRole("button", { name: "Cancel subscription" }).click();
+    await expect(other).toHaveURL(/\/settings\/billing$/);
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await expect(page.getByRole("alert")).toContainText("Cancellation failed");
+    await expect(page.getByRole("alert")).toContainText("Your subscription is already canceled.");
+    await expect(page).toHaveURL(/\/settings\/billing\/confirm\?action=cancel$/);
+    await expect(page.getByTestId("confirmation-message")).toContainText("Your subscription stays active until");
+    await other.close();
   });
 
   test("the banner and the badge open the plans", async ({ page, email, signIn, ready, javaScriptEnabled }) => {

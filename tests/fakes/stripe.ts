@@ -368,6 +368,8 @@ export async function createFakeStripe(options: FakeStripeOptions = {}) {
     return { json: clone(sub) };
   });
 
+  route("DELETE", /^\/v1\/subscriptions\/([^/]+)$/, (m) => ({ json: cancelNow(m[1]).subscription }));
+
   route("POST", /^\/v1\/subscription_schedules$/, (_m, _q, body) => {
     if (!body.from_subscription) throw invalid("The fake only creates schedules from_subscription.", "from_subscription");
     const sub = subscription(body.from_subscription, "from_subscription");
@@ -747,6 +749,7 @@ export async function createFakeStripe(options: FakeStripeOptions = {}) {
     },
     subscription: (id: string) => clone(subscription(id)),
     schedule: (id: string) => clone(schedule(id)),
+    invoice: (id: string) => clone(invoices.get(id)),
     completeCheckout,
     renew,
     applySchedulePhase,

@@ -170,6 +170,23 @@ describe("checkout on Stripe", () => {
     expect(await current(started.token)).toBeNull();
   });
 
+  test("two checkouts paid in two tabs: the first subscription stays, the second is ended at Stripe", async () => {
+    const first = await startCheckout("essential", "monthly");
+    const second = await api.request("POST", "/subscription/checkout", { token: first.token, body: { plan_id: "pro", billing_period: "monthly" } });
+    expect(second.status).toBe(200);
+    const paidFirst = fake.completeCheckout(first.sessionId);
+    const paidSecond = fake.completeCheckout(fake.sessionIdFromUrl(second.body.url));
+    await applied("checkout.session.completed", paidFirst.session);
+    await applied("checkout.session.completed", paidSecond.session);
+    expect(await current(first.token)).toMatchObject({ plan_id: "essential", status: "active" });
+    expect(fake.subscription(paidSecond.subscription.id).status).toBe("canceled");
+    expect(fake.subscription(paidFirst.subscription.id).status).toBe("active");
+    // The second one's later events change nothing here.
+    await applied("customer.subscription.deleted", fake.subscription(paidSecond.subscription.id));
+    expect(await current(first.token)).toMatchObject({ plan_id: "essential", status: "active" });
+    expect(await historyLine(first.token)).toEqual(["subscribe:applied:essential"]);
+  });
+
   test("a user with a running subscription cannot start another checkout", async () => {
     const user = await subscribed("essential", "monthly");
     const res = await api.request("POST", "/subscription/checkout", { token: user.token, body: { plan_id: "pro", billing_period: "monthly" } });
@@ -257,6 +274,17 @@ describe("plan changes on Stripe", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(402);
     expect(res.body.code).toBe("payment_declined");
     expect(fake.subscription(user.subId).pending_update).not.toBeNull();
+    expect(await current(user.token)).toMatchObject({ plan_id: "essential", status: "active" });
+    expect(await historyLine(user.token)).toEqual(["subscribe:applied:essential"]);
+  });
+
+  test("the open invoice of a declined upgrade does not make the subscription past due", async () => {
+    const user = await subscribed("essential", "monthly");
+    fake.declineNextPayment();
+    expect((await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "business", billing_period: "monthly" } })).status).toBe(402);
+    const invoice = fake.invoice(fake.subscription(user.subId).latest_invoice);
+    expect(invoice).toMatchObject({ status: "open", billing_reason: "subscription_update" });
+    await applied("invoice.payment_failed", invoice);
     expect(await current(user.token)).toMatchObject({ plan_id: "essential", status: "active" });
     expect(await historyLine(user.token)).toEqual(["subscribe:applied:essential"]);
   });
@@ -538,6 +566,13 @@ describe("the webhook endpoint", () => {
       expect(await db.select().from(billingEvents).where(eq(billingEvents.id, id))).toEqual([]);
     }
     expect(await current(started.token)).toBeNull();
+  });
+
+  test("a body over 256 KB is refused with 413 before any signature work", async () => {
+    const huge = JSON.stringify({ id: "evt_huge", object: "event", type: "invoice.paid", data: { object: { padding: "x".repeat(300 * 1024) } } });
+    const res = await api.request("POST", "/webhooks/stripe", { body: huge, headers: { "stripe-signature": fake.sign(huge) } });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("body_too_large");
   });
 
   test("a missing Stripe-Signature header is 400", async () => {

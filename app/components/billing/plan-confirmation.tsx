@@ -25,6 +25,7 @@ export function PlanConfirmation({
   error,
   returnTo,
   referralId,
+  formAction = "/settings/billing/confirm",
 }: {
   data: PlanPickerData;
   confirmation: Confirmation;
@@ -34,6 +35,8 @@ export function PlanConfirmation({
   error?: BillingActionError | null;
   returnTo: string;
   referralId?: string | null;
+  /** Where the form posts; the confirmation page keeps its query, so a refusal re-renders it. */
+  formAction?: string;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -60,6 +63,11 @@ export function PlanConfirmation({
       <p className="text-sm text-slate-700" data-testid="confirmation-message">
         {t(messageKey, values)}
       </p>
+      {subscription?.cancel_at_period_end && (kind === "upgrade" || kind === "billing_change") ? (
+        <p className="text-sm text-slate-700" data-testid="confirmation-reactivates">
+          {t("billing:confirm.reactivates")}
+        </p>
+      ) : null}
       {over.length ? (
         <div className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="over-limits">
           <p className="flex items-center gap-2 font-medium">
@@ -81,7 +89,7 @@ export function PlanConfirmation({
           <p>{error.message}</p>
         </div>
       ) : null}
-      <FormComponent method="post" action="/settings/billing/confirm" className="flex flex-wrap justify-end gap-2">
+      <FormComponent method="post" action={formAction} className="flex flex-wrap justify-end gap-2">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="returnTo" value={returnTo} />
         {planId ? <input type="hidden" name="plan_id" value={planId} /> : null}
@@ -104,8 +112,4 @@ export function overLimitsOf(plan: PlanPickerData["plans"][number], usage: PlanP
   if (usage.competitors > competitors) over.push({ key: "competitors", used: usage.competitors, limit: competitors });
   if (usage.categories > plan.categories_available) over.push({ key: "categories", used: usage.categories, limit: plan.categories_available });
   return over;
-}
-
-export function confirmationTitle(t: (key: string) => string, kind: ConfirmKind) {
-  return t(`billing:confirm.title.${kind}`);
 }

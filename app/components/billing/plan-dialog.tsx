@@ -4,7 +4,7 @@ import { Link, type LinkProps, useFetcher, useLocation, useRevalidator } from "r
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { BillingActionError, PlanPickerData } from "~/lib/billing.server";
-import { type BillingPeriod, hasPaidSubscription } from "~/lib/plans";
+import { type BillingPeriod, hasPaidSubscription, recommendedPlanId } from "~/lib/plans";
 import { cn } from "~/lib/utils";
 import { type Confirmation, PlanConfirmation } from "./plan-confirmation";
 import { PlanPicker, PlansLoading } from "./plan-picker";
@@ -20,10 +20,23 @@ const REFRESH_AFTER_CHANGE_MS = 3000;
 export function PlanDialogProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ open: boolean; upgrade: boolean }>({ open: false, upgrade: false });
   const open = useCallback((options: OpenOptions = {}) => setState({ open: true, upgrade: options.upgrade ?? false }), []);
+  const close = useCallback(() => setState({ open: false, upgrade: false }), []);
+  const revalidator = useRevalidator();
+  const [changedAt, setChangedAt] = useState(0);
+  // The provider outlives the dialog, so the late refresh survives its closing.
+  useEffect(() => {
+    if (!changedAt) return;
+    const timer = setTimeout(() => revalidator.revalidate(), REFRESH_AFTER_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [changedAt, revalidator]);
+  const changed = useCallback(() => {
+    close();
+    setChangedAt(Date.now());
+  }, [close]);
   return (
     <PlanDialogContext.Provider value={{ open }}>
       {children}
-      {state.open ? <PlanDialog upgrade={state.upgrade} onClose={() => setState({ open: false, upgrade: false })} /> : null}
+      {state.open ? <PlanDialog upgrade={state.upgrade} onClose={close} onChanged={changed} /> : null}
     </PlanDialogContext.Provider>
   );
 }
@@ -48,14 +61,14 @@ export function PlanDialogLink({ upgrade, className, children, onClick, ...props
   );
 }
 
-function PlanDialog({ upgrade, onClose }: { upgrade: boolean; onClose: () => void }) {
+function PlanDialog({ upgrade, onClose, onChanged }: { upgrade: boolean; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const plans = useFetcher<PlanPickerData>();
   const action = useFetcher<{ error?: BillingActionError }>();
-  const revalidator = useRevalidator();
   const [period, setPeriod] = useState<BillingPeriod>("yearly");
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [buying, setBuying] = useState<string | null>(null);
   const data = plans.data;
   const referralId = useReferralId(data?.referral ?? null);
   const returnTo = `${pathname}${search}`;
@@ -74,11 +87,8 @@ function PlanDialog({ upgrade, onClose }: { upgrade: boolean; onClose: () => voi
     }
     if (!submitted.current) return;
     submitted.current = false;
-    if (action.data?.error) return;
-    onClose();
-    const timer = setTimeout(() => revalidator.revalidate(), REFRESH_AFTER_CHANGE_MS);
-    return () => clearTimeout(timer);
-  }, [action.state, action.data, onClose, revalidator]);
+    if (!action.data?.error) onChanged();
+  }, [action.state, action.data, onChanged]);
 
   const now = data ? new Date(data.now) : new Date();
   const subscribed = data ? hasPaidSubscription(data.subscription, now) : false;
@@ -138,10 +148,11 @@ function PlanDialog({ upgrade, onClose }: { upgrade: boolean; onClose: () => voi
                   variant={cardAction === "downgrade" ? "outline" : "default"}
                   disabled={Boolean(disabled) || busy}
                   // Starter or lapsed users start on the recommended plan (seed 001 §4).
-                  autoFocus={!subscribed && plan.id === "pro"}
+                  autoFocus={!subscribed && plan.id === recommendedPlanId(data.plans)}
                   onClick={() => {
                     if (cardAction === "buy") {
                       // No subscription: no change type, straight to checkout.
+                      setBuying(plan.id);
                       action.submit(
                         { intent: "checkout", plan_id: plan.id, billing_period: period, returnTo, ...(referralId && { referral_id: referralId }) },
                         { method: "post", action: "/settings/billing/confirm" },
@@ -151,7 +162,7 @@ function PlanDialog({ upgrade, onClose }: { upgrade: boolean; onClose: () => voi
                     }
                   }}
                 >
-                  {busy && cardAction === "buy" ? t("billing:confirm.processing") : label}
+                  {busy && buying === plan.id ? t("billing:confirm.processing") : label}
                 </Button>
               )}
               reactivateControl={(label) => (

@@ -13,16 +13,19 @@ export function useReferralId(referral: { global: string } | null): string | nul
   const global = referral?.global;
   useEffect(() => {
     if (!global) return;
-    const read = () => {
+    const path = global.split(".");
+    const at = (keys: string[]) => {
       let value: unknown = window;
-      for (const key of global.split(".")) value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
-      return typeof value === "string" && value ? value : null;
+      for (const key of keys) value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+      return value;
     };
     const started = Date.now();
     const timer = window.setInterval(() => {
-      const value = read();
-      if (value) {
-        setId(value);
+      // Loaded once the script's own object exists; a visitor who came without a referral has no id, and that is fine.
+      const loaded = path.length === 1 ? at(path) !== undefined : at(path.slice(0, -1)) !== undefined;
+      const value = at(path);
+      if (loaded) {
+        if (typeof value === "string" && value) setId(value);
         window.clearInterval(timer);
       } else if (Date.now() - started >= GIVE_UP_MS) {
         console.warn(`Referral script not loaded after ${GIVE_UP_MS / 1000} s: checkout continues without a referral id`);

@@ -164,6 +164,11 @@ export class StripeGateway implements BillingGateway {
     return session.url;
   }
 
+  /** Ends a subscription at once (a second one the user paid for by mistake); Stripe refunds are manual. */
+  async cancelNow(id: string) {
+    await guard(() => this.stripe.subscriptions.cancel(id));
+  }
+
   async retrieveById(id: string) {
     return guard(() => this.stripe.subscriptions.retrieve(id, { expand: ["items.data.price"] }));
   }

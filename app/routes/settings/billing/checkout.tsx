@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status >= 500 || error.status === 401) throw error;
-    const message = error.code === "checkout_closed" || error.code === "subscription_exists" ? t(`billing:errors.${error.code}`) : error.message;
+    const message = error.code ? t(`billing:errors.${error.code}`, { defaultValue: error.message }) : error.message;
     return data({ error: message }, { status: error.status });
   }
   return data({ error: t("billing:errors.invalid") }, { status: 400 });

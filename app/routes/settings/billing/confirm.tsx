@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm";
 import { type Confirmation, PlanConfirmation } from "~/components/billing/plan-confirmation";
 import { useReferralId } from "~/components/billing/use-referral";
@@ -50,10 +50,13 @@ export default function ConfirmPage({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   const navigation = useNavigation();
   const referralId = useReferralId(loaderData.referral);
+  const { search } = useLocation();
+  const period = loaderData.confirmation.period;
   const error = actionData && "error" in actionData ? actionData.error : null;
   return (
     <div className="mx-auto grid w-full max-w-md gap-4 rounded-lg border border-slate-200 bg-white p-6">
       <h2 className="text-lg font-semibold">{loaderData.title}</h2>
+      <p className="text-sm text-slate-600">{t("billing:confirm.description")}</p>
       <PlanConfirmation
         data={loaderData}
         confirmation={loaderData.confirmation}
@@ -62,13 +65,13 @@ export default function ConfirmPage({ loaderData, actionData }: Route.ComponentP
         error={error}
         returnTo="/settings/billing"
         referralId={referralId}
+        formAction={`/settings/billing/confirm${search}`}
         back={(label) => (
-          <Link to="/settings/billing/plans" className={buttonVariants({ variant: "outline" })}>
+          <Link to={period ? `/settings/billing/plans?period=${period}` : "/settings/billing"} className={buttonVariants({ variant: "outline" })}>
             {label}
           </Link>
         )}
       />
-      <p className="sr-only">{t("billing:confirm.description")}</p>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { Route } from "./+types/index";
 import { PlanDialogLink } from "~/components/billing/plan-dialog";
 import { SubscriptionBadge } from "~/components/subscription";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { formatDate, formatPrice, hasPaidSubscription, pendingChange, priceFor } from "~/lib/plans";
 import { cn } from "~/lib/utils";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const checkoutId = url.searchParams.get("checkout");
   // Back from Stripe Checkout: bring the checkout up to date first (the webhook may come later).
-  const checkout = checkoutId ? await api.subscription.getCheckout(checkoutId).catch(() => null) : null;
+  const checkout = checkoutId ? await api.subscription.getCheckout(checkoutId).catch(nullOn404) : null;
   const [{ plans }, { subscription }, history, t] = await Promise.all([
     api.subscription.plans(),
     api.subscription.current(),
@@ -36,6 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testMode: !getConfig().STRIPE_SECRET_KEY,
     now: new Date().toISOString(),
   };
+}
+
+/** A checkout id that is not the user's (or not one at all) is ignored; other failures are not. */
+function nullOn404(error: unknown) {
+  if (error instanceof ApiRequestError && error.status === 404) return null;
+  throw error;
 }
 
 export default function Billing({ loaderData }: Route.ComponentProps) {
