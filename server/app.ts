@@ -6,6 +6,8 @@ import { getApi } from "./api";
 import type { ApiEnv } from "./api/env";
 import { clientIp } from "./api/middleware";
 import { getConfig } from "./config";
+import { LOCAL_UPLOADS_PATH } from "./integrations/storage";
+import { serveUpload } from "./integrations/storage/serve";
 
 export { getConfig };
 export { start, stop } from "./runtime";
@@ -29,6 +31,8 @@ app.use(
 // The API owns its whole prefix, so an unknown /api/v1 path gets its JSON 404, not the app's page.
 app.all("/api/v1/*", (c) => getApi().fetch(c.req.raw, c.env));
 app.all("/api/v1", (c) => getApi().fetch(c.req.raw, c.env));
+// Uploaded files of the local storage (academy thumbnails); with S3 they are linked on the bucket instead.
+app.get(`${LOCAL_UPLOADS_PATH}/*`, serveUpload);
 app.all("*", (c) => {
   const context = new RouterContextProvider();
   context.set(clientIpContext, clientIp(c));

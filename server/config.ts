@@ -125,6 +125,26 @@ const EnvSchema = z.object({
   /** The referral-tracking script (e.g. Rewardful's) and the global it sets with the visitor's referral id. */
   REFERRAL_SCRIPT_URL: z.url().optional(),
   REFERRAL_GLOBAL: z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/).default("Rewardful.referral"),
+  /**
+   * Uploaded files (academy thumbnails). Unset S3_BUCKET: the local disk under DATA_DIR/uploads,
+   * served by the app at /uploads/. Set: any S3-compatible storage (AWS S3, R2, MinIO, …); files
+   * are then linked at S3_PUBLIC_URL/<key> (a CDN or the bucket's public address).
+   */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  /** Another S3-compatible service than AWS (https://<account>.r2.cloudflarestorage.com, http://minio:9000). */
+  S3_ENDPOINT: z.url().optional(),
+  /** Unset: the AWS SDK's default credential chain (instance role, AWS_* variables, …). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z
+    .url()
+    .optional()
+    .transform((url) => url?.replace(/\/+$/, "")),
+  /** Bucket in the path (endpoint/bucket/key) rather than in the host name: MinIO and most self-hosted services. */
+  S3_FORCE_PATH_STYLE: bool(false),
+  /** Seeds a demo academy (courses in en and fr) the first time the app starts. */
+  ACADEMY_DEMO_SEED: bool(true),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { SECRET_KEY: string; APP_URL: string };

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type PgBoss from "pg-boss";
+import { seedDemoAcademy } from "./academy/seed";
 import { getConfig } from "./config";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
 import { seedReferenceData } from "./db/seed";
@@ -44,6 +45,7 @@ async function boot(options: StartOptions): Promise<Runtime> {
     });
   }
   await seedReferenceData(handle.db);
+  await seedDemoAcademy(handle.db);
   const jobs = options.jobs ?? (config.JOBS_IN_PROCESS ? "work" : "send");
   let boss: PgBoss | null = null;
   if (jobs !== "none") {

@@ -1,5 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { academyRoutes } from "../academy/routes";
 import { configRoutes } from "../app-config/routes";
 import { authRoutes } from "../auth/routes";
 import { subscriptionRoutes } from "../billing/routes";
@@ -45,6 +46,7 @@ export function createApi() {
   api.route("/leaderboard", leaderboardRoutes);
   api.route("/analytics", searchQueryRoutes);
   api.route("/subscription", subscriptionRoutes);
+  api.route("/academy", academyRoutes);
   api.route("/webhooks", webhookRoutes);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });

@@ -8,7 +8,7 @@ import { getConfig } from "../config";
 import { authSessions, users } from "../db/schema";
 import { getDb } from "../runtime";
 import type { ApiEnv, AuthUser } from "./env";
-import { unauthorized } from "./errors";
+import { ApiError, unauthorized } from "./errors";
 
 /** Node itself refuses headers over 64 KiB (server.js); past this we answer 431 with a readable body. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -57,6 +57,12 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
     user.catch(() => memo?.delete(token));
   }
   c.set("user", await user);
+  await next();
+});
+
+/** After requireAuth: the admin role (given at sign-in by ADMIN_EMAILS, read from the user's row on every request). */
+export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
+  if (c.get("user")?.role !== "admin") throw new ApiError(403, "Only administrators can do this", { code: "forbidden" });
   await next();
 });
 

@@ -65,8 +65,11 @@ export function useApi(options: { jobs?: StartOptions["jobs"] } = {}) {
   async function request<T = any>(method: string, urlPath: string, init: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers = new Headers(init.headers);
     if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-    let body: string | undefined;
-    if (init.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (init.body instanceof FormData) {
+      // Multipart: the Request sets the content type with its boundary.
+      body = init.body;
+    } else if (init.body !== undefined) {
       body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
       if (!headers.has("content-type")) headers.set("content-type", "application/json");
     }

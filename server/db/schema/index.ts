@@ -2,3 +2,5 @@ export * from "./auth";
 export * from "./billing";
 export * from "./users";
 export * from "./seo-llm";
+export * from "./academy";
+export * from "./seeds";
