@@ -38,8 +38,11 @@ export default [
       ]),
       route("leaderboard", "routes/leaderboard.tsx"),
       placeholder("backlinks", "backlinks"),
-      placeholder("academy", "academy"),
-      placeholder("academy/*", "academy-sub"),
+      ...prefix("academy", [
+        index("routes/academy/index.tsx"),
+        route(":slug", "routes/academy/course.tsx"),
+        route(":slug/:videoId", "routes/academy/video.tsx"),
+      ]),
       placeholder("recherche", "recherche"),
       placeholder("audit", "audit"),
       placeholder("articles", "articles"),

@@ -1,8 +1,9 @@
 import type { TFunction } from "i18next";
-import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getApi } from "../../server/api";
 import type { AuthUser } from "../../server/api/env";
+import type { CourseDetailSchema, CourseSchema, ProgressResultSchema, VideoDetailSchema } from "../../server/academy/routes";
 import type { AppConfigSchema } from "../../server/app-config/routes";
 import type { SessionSchema } from "../../server/auth/routes";
 import type { ChangeResultSchema, ChangeSchema, CheckoutSchema, PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
@@ -52,6 +53,9 @@ export type InsightFilters = { start_date?: string; end_date?: string; provider?
 /** Seed 001 §7: the x-lifetime-* headers of the questions calls. */
 export type Usage = { limit: number; used: number; remaining: number } | null;
 export type AppConfig = z.infer<typeof AppConfigSchema>;
+export type AcademyCourse = z.infer<typeof CourseSchema>;
+export type AcademyCourseDetail = z.infer<typeof CourseDetailSchema>;
+export type AcademyVideoDetail = z.infer<typeof VideoDetailSchema>;
 
 /** Seed 000 §7: 30 s unless a call says otherwise. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -185,6 +189,14 @@ export class ApiClient {
     competitors: (options: { limit?: number; min_analyses?: number; start_date?: string; end_date?: string } = {}) =>
       this.get<Leaderboard>("/leaderboard/competitors", { query: options, timeoutMs: 120_000 }),
     position: () => this.get<{ position: number | null; total: number }>("/leaderboard/position", { timeoutMs: 120_000 }),
+  };
+
+  readonly academy = {
+    publishedCourses: () => this.get<AcademyCourse[]>("/academy/published-courses"),
+    course: (slug: string) => this.get<AcademyCourseDetail>(`/academy/courses/${encodeURIComponent(slug)}`),
+    video: (id: string) => this.get<AcademyVideoDetail>(`/academy/videos/${encodeURIComponent(id)}`),
+    setProgress: (id: string, watched: boolean) =>
+      this.mutate<z.infer<typeof ProgressResultSchema>>("PUT", `/academy/videos/${encodeURIComponent(id)}/progress`, { body: { watched } }).then(dataOf),
   };
 
   config = () => this.#sendShared<AppConfig>("/config");
@@ -348,6 +360,15 @@ export class ApiClient {
     }
     return { data: data as T, status: response.status, headers: response.headers };
   }
+}
+
+/**
+ * For loaders: the API's 404 (absent, someone else's, or unpublished) is the page's 404, not an
+ * error screen. A malformed id the API refuses with 400 is no page either.
+ */
+export function notFoundOn404(error: unknown): never {
+  if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+  throw error;
 }
 
 /** The body of a mutation, for callers that need nothing else of the answer. */

@@ -1,8 +1,10 @@
+import enAcademy from "../../locales/en/academy.json";
 import enBilling from "../../locales/en/billing.json";
 import enCommon from "../../locales/en/common.json";
 import enInsights from "../../locales/en/insights.json";
 import enSeo from "../../locales/en/seo.json";
 import enSeoSetup from "../../locales/en/seo-setup.json";
+import frAcademy from "../../locales/fr/academy.json";
 import frBilling from "../../locales/fr/billing.json";
 import frCommon from "../../locales/fr/common.json";
 import frInsights from "../../locales/fr/insights.json";
@@ -15,15 +17,15 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE_MAX_AGE = 31_536_000;
 
 export const resources = {
-  en: { common: enCommon, seo: enSeo, seoSetup: enSeoSetup, insights: enInsights, billing: enBilling },
-  fr: { common: frCommon, seo: frSeo, seoSetup: frSeoSetup, insights: frInsights, billing: frBilling },
+  en: { common: enCommon, seo: enSeo, seoSetup: enSeoSetup, insights: enInsights, billing: enBilling, academy: enAcademy },
+  fr: { common: frCommon, seo: frSeo, seoSetup: frSeoSetup, insights: frInsights, billing: frBilling, academy: frAcademy },
 } as const;
 
 export const i18nOptions = {
   supportedLngs: [...SUPPORTED_LOCALES],
   fallbackLng: DEFAULT_LOCALE,
   defaultNS: "common",
-  ns: ["common", "seo", "seoSetup", "insights", "billing"],
+  ns: ["common", "seo", "seoSetup", "insights", "billing", "academy"],
   interpolation: { escapeValue: false },
   resources,
 };

@@ -23,6 +23,8 @@ type Fixtures = {
   ready: (page: Page) => Promise<void>;
 };
 
+const ONE_PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
 export const test = base.extend<Fixtures>({
   consoleGuard: async ({}, use) => {
     await use({ allowed: [] });
@@ -40,6 +42,15 @@ export const test = base.extend<Fixtures>({
       errors.push(`console.error: ${message.text()}${location ? ` (${location})` : ""}`);
     });
     page.on("pageerror", (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+    // This machine has no network: other hosts (the academy's video players and their images)
+    // answer from here, an empty page or a 1×1 image, as they would load online.
+    await page.context().route(
+      (url) => !["localhost", "127.0.0.1"].includes(url.hostname),
+      (route) =>
+        route.request().resourceType() === "image"
+          ? route.fulfill({ status: 200, contentType: "image/png", body: ONE_PIXEL_PNG })
+          : route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>offline stand-in</title>" }),
+    );
     await use(page);
     const unexpected = errors.filter((error) => !consoleGuard.allowed.some((pattern) => pattern.test(error)));
     if (unexpected.length && testInfo.status === testInfo.expectedStatus) {
