@@ -50,7 +50,10 @@ export default [
       placeholder("agent-seo", "agent-seo"),
       placeholder("onboarding", "onboarding"),
       placeholder("onboarding/setup", "onboarding-setup"),
-      route("admin/academy", "routes/admin/academy.tsx"),
+      ...prefix("admin/academy", [
+        index("routes/admin/academy.tsx"),
+        route("courses/:id", "routes/admin/academy-course.tsx"),
+      ]),
       route("support", "routes/support.tsx"),
       route("booking", "routes/booking.tsx"),
       route("settings", "routes/settings/layout.tsx", [

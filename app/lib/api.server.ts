@@ -3,7 +3,21 @@ import { createContext, data, type MiddlewareFunction, redirect, type RouterCont
 import type { z } from "zod";
 import { getApi } from "../../server/api";
 import type { AuthUser } from "../../server/api/env";
-import type { CourseDetailSchema, CourseSchema, ProgressResultSchema, VideoDetailSchema } from "../../server/academy/routes";
+import type {
+  ChapterInputSchema,
+  ChapterPatchSchema,
+  ChapterSchema,
+  CourseDetailSchema,
+  CourseInputSchema,
+  CoursePatchSchema,
+  CourseSchema,
+  ProgressResultSchema,
+  ThumbnailSchema,
+  VideoDetailSchema,
+  VideoInputSchema,
+  VideoPatchSchema,
+  VideoSchema,
+} from "../../server/academy/routes";
 import type { AppConfigSchema } from "../../server/app-config/routes";
 import type { SessionSchema } from "../../server/auth/routes";
 import type { ChangeResultSchema, ChangeSchema, CheckoutSchema, PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
@@ -56,6 +70,17 @@ export type AppConfig = z.infer<typeof AppConfigSchema>;
 export type AcademyCourse = z.infer<typeof CourseSchema>;
 export type AcademyCourseDetail = z.infer<typeof CourseDetailSchema>;
 export type AcademyVideoDetail = z.infer<typeof VideoDetailSchema>;
+export type AcademyChapter = z.infer<typeof ChapterSchema>;
+export type AcademyVideo = z.infer<typeof VideoSchema>;
+export type AcademyCourseInput = z.input<typeof CourseInputSchema>;
+export type AcademyCoursePatch = z.input<typeof CoursePatchSchema>;
+export type AcademyChapterInput = z.input<typeof ChapterInputSchema>;
+export type AcademyChapterPatch = z.input<typeof ChapterPatchSchema>;
+export type AcademyVideoInput = z.input<typeof VideoInputSchema>;
+export type AcademyVideoPatch = z.input<typeof VideoPatchSchema>;
+export type AcademyThumbnail = z.infer<typeof ThumbnailSchema>;
+/** Whose thumbnail: a course's or a video's. */
+export type ThumbnailTarget = { kind: "course" | "video"; id: string };
 
 /** Seed 000 §7: 30 s unless a call says otherwise. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -199,6 +224,43 @@ export class ApiClient {
       this.mutate<z.infer<typeof ProgressResultSchema>>("PUT", `/academy/videos/${encodeURIComponent(id)}/progress`, { body: { watched } }).then(dataOf),
   };
 
+  /** Seed 001 §7: the admin calls (403 for users). Thumbnails go up as multipart `file` or as JSON `{url}`. */
+  readonly academyAdmin = {
+    courses: () => this.get<AcademyCourse[]>("/academy/admin/courses"),
+    course: (id: string) => this.get<AcademyCourseDetail>(`/academy/admin/courses/${encodeURIComponent(id)}`),
+    createCourse: (body: AcademyCourseInput) => this.mutate<AcademyCourseDetail>("POST", "/academy/admin/courses", { body }).then(dataOf),
+    updateCourse: (id: string, body: AcademyCoursePatch) =>
+      this.mutate<AcademyCourseDetail>("PUT", `/academy/admin/courses/${encodeURIComponent(id)}`, { body }).then(dataOf),
+    deleteCourse: (id: string) => this.mutate<{ deleted: true }>("DELETE", `/academy/admin/courses/${encodeURIComponent(id)}`).then(dataOf),
+    publish: (id: string, isPublished: boolean) =>
+      this.mutate<AcademyCourse>("POST", `/academy/admin/courses/${encodeURIComponent(id)}/publish`, { body: { is_published: isPublished } }).then(dataOf),
+    reorderCourses: (ids: string[]) => this.mutate<{ ids: string[] }>("POST", "/academy/admin/courses/reorder", { body: { ids } }).then(dataOf),
+    reorderChapters: (courseId: string, ids: string[]) =>
+      this.mutate<{ ids: string[] }>("POST", `/academy/admin/courses/${encodeURIComponent(courseId)}/chapters/reorder`, { body: { ids } }).then(dataOf),
+    createChapter: (body: AcademyChapterInput) => this.mutate<AcademyChapter>("POST", "/academy/admin/chapters", { body }).then(dataOf),
+    updateChapter: (id: string, body: AcademyChapterPatch) =>
+      this.mutate<AcademyChapter>("PUT", `/academy/admin/chapters/${encodeURIComponent(id)}`, { body }).then(dataOf),
+    deleteChapter: (id: string) => this.mutate<{ deleted: true }>("DELETE", `/academy/admin/chapters/${encodeURIComponent(id)}`).then(dataOf),
+    reorderVideos: (chapterId: string, ids: string[]) =>
+      this.mutate<{ ids: string[] }>("POST", `/academy/admin/chapters/${encodeURIComponent(chapterId)}/videos/reorder`, { body: { ids } }).then(dataOf),
+    createVideo: (body: AcademyVideoInput) => this.mutate<AcademyVideo>("POST", "/academy/admin/videos", { body }).then(dataOf),
+    updateVideo: (id: string, body: AcademyVideoPatch) =>
+      this.mutate<AcademyVideo>("PUT", `/academy/admin/videos/${encodeURIComponent(id)}`, { body }).then(dataOf),
+    deleteVideo: (id: string) => this.mutate<{ deleted: true }>("DELETE", `/academy/admin/videos/${encodeURIComponent(id)}`).then(dataOf),
+    uploadThumbnail: (target: ThumbnailTarget, file: Blob, filename = "thumbnail") => {
+      const body = new FormData();
+      body.set("file", file, filename);
+      return this.mutate<AcademyThumbnail>("POST", thumbnailPath(target), { body, timeoutMs: 60_000 }).then(dataOf);
+    },
+    setThumbnailUrl: (target: ThumbnailTarget, url: string) => this.mutate<AcademyThumbnail>("POST", thumbnailPath(target), { body: { url } }).then(dataOf),
+    /** Seed 001 §7 names DELETE /academy/courses/{id}/thumbnail (no /admin) for courses. */
+    deleteThumbnail: (target: ThumbnailTarget) =>
+      this.mutate<AcademyThumbnail>(
+        "DELETE",
+        target.kind === "course" ? `/academy/courses/${encodeURIComponent(target.id)}/thumbnail` : thumbnailPath(target),
+      ).then(dataOf),
+  };
+
   config = () => this.#sendShared<AppConfig>("/config");
 
   // ---- transport -------------------------------------------------------------------------
@@ -321,12 +383,15 @@ export class ApiClient {
     }
     const target = `/api/v1${path}${search.size ? `?${search}` : ""}`;
     const headers = new Headers({ accept: "application/json" });
-    if (options.body !== undefined) headers.set("content-type", "application/json");
+    // A FormData body (an upload) sets its own multipart type with the boundary.
+    const form = options.body instanceof FormData;
+    if (options.body !== undefined && !form) headers.set("content-type", "application/json");
     if (token) headers.set("authorization", `Bearer ${token}`);
     // Only for the session list; trimmed so an oversized header cannot make every call a 431.
     const userAgent = this.options.request.headers.get("user-agent");
     if (userAgent) headers.set("user-agent", userAgent.slice(0, 500));
-    const init: RequestInit = { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) };
+    const body = options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body);
+    const init: RequestInit = { method, headers, body };
 
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const apiUrl = getConfig().API_URL;
@@ -369,6 +434,10 @@ export class ApiClient {
 export function notFoundOn404(error: unknown): never {
   if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
   throw error;
+}
+
+function thumbnailPath(target: ThumbnailTarget) {
+  return `/academy/admin/${target.kind === "course" ? "courses" : "videos"}/${encodeURIComponent(target.id)}/thumbnail`;
 }
 
 /** The body of a mutation, for callers that need nothing else of the answer. */

@@ -1,10 +1,12 @@
 import enAcademy from "../../locales/en/academy.json";
+import enAcademyAdmin from "../../locales/en/academy-admin.json";
 import enBilling from "../../locales/en/billing.json";
 import enCommon from "../../locales/en/common.json";
 import enInsights from "../../locales/en/insights.json";
 import enSeo from "../../locales/en/seo.json";
 import enSeoSetup from "../../locales/en/seo-setup.json";
 import frAcademy from "../../locales/fr/academy.json";
+import frAcademyAdmin from "../../locales/fr/academy-admin.json";
 import frBilling from "../../locales/fr/billing.json";
 import frCommon from "../../locales/fr/common.json";
 import frInsights from "../../locales/fr/insights.json";
@@ -17,15 +19,15 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE_MAX_AGE = 31_536_000;
 
 export const resources = {
-  en: { common: enCommon, seo: enSeo, seoSetup: enSeoSetup, insights: enInsights, billing: enBilling, academy: enAcademy },
-  fr: { common: frCommon, seo: frSeo, seoSetup: frSeoSetup, insights: frInsights, billing: frBilling, academy: frAcademy },
+  en: { common: enCommon, seo: enSeo, seoSetup: enSeoSetup, insights: enInsights, billing: enBilling, academy: enAcademy, academyAdmin: enAcademyAdmin },
+  fr: { common: frCommon, seo: frSeo, seoSetup: frSeoSetup, insights: frInsights, billing: frBilling, academy: frAcademy, academyAdmin: frAcademyAdmin },
 } as const;
 
 export const i18nOptions = {
   supportedLngs: [...SUPPORTED_LOCALES],
   fallbackLng: DEFAULT_LOCALE,
   defaultNS: "common",
-  ns: ["common", "seo", "seoSetup", "insights", "billing", "academy"],
+  ns: ["common", "seo", "seoSetup", "insights", "billing", "academy", "academyAdmin"],
   interpolation: { escapeValue: false },
   resources,
 };

@@ -124,17 +124,17 @@ const duration = z
   .min(0, "Duration cannot be negative")
   .max(359_999, "At most 99:59:59");
 
-const CourseInputSchema = z
+export const CourseInputSchema = z
   .object({ slug, title, description: description.optional(), locale: locale.optional(), is_published: z.boolean("true or false").optional() })
   .openapi("AcademyCourseInput");
-const CoursePatchSchema = CourseInputSchema.partial().openapi("AcademyCoursePatch");
+export const CoursePatchSchema = CourseInputSchema.partial().openapi("AcademyCoursePatch");
 
-const ChapterInputSchema = z
+export const ChapterInputSchema = z
   .object({ course_id: id("Course ID is required", "Not a course id"), title, description: description.optional() })
   .openapi("AcademyChapterInput");
-const ChapterPatchSchema = z.object({ title: title.optional(), description: description.optional() }).openapi("AcademyChapterPatch");
+export const ChapterPatchSchema = z.object({ title: title.optional(), description: description.optional() }).openapi("AcademyChapterPatch");
 
-const VideoInputSchema = z
+export const VideoInputSchema = z
   .object({
     chapter_id: id("Chapter ID is required", "Not a chapter id"),
     title,
@@ -143,7 +143,7 @@ const VideoInputSchema = z
     duration_seconds: duration.optional().openapi({ description: "Whole seconds; 0 when unknown (default)" }),
   })
   .openapi("AcademyVideoInput");
-const VideoPatchSchema = VideoInputSchema.partial().openapi({
+export const VideoPatchSchema = VideoInputSchema.partial().openapi({
   description: "Only the fields given change; a new chapter_id moves the video to the end of that chapter",
 });
 
@@ -220,7 +220,7 @@ export const CourseSchema = z
   })
   .openapi("AcademyCourse");
 
-const ChapterSchema = z
+export const ChapterSchema = z
   .object({
     id: z.uuid(),
     course_id: z.uuid(),
@@ -232,7 +232,7 @@ const ChapterSchema = z
   })
   .openapi("AcademyChapter");
 
-const VideoSchema = z
+export const VideoSchema = z
   .object({
     id: z.uuid(),
     chapter_id: z.uuid(),
@@ -282,7 +282,7 @@ export const ProgressResultSchema = z
 
 const DeletedSchema = z.object({ deleted: z.literal(true) });
 const ReorderedSchema = z.object({ ids: z.array(z.uuid()) });
-const ThumbnailSchema = z.object({ thumbnail_url: z.string().nullable() }).openapi("AcademyThumbnail");
+export const ThumbnailSchema = z.object({ thumbnail_url: z.string().nullable() }).openapi("AcademyThumbnail");
 
 // ---- routes -----------------------------------------------------------------------------------
 

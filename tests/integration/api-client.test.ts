@@ -3,7 +3,7 @@ import { ApiClient, ApiRequestError } from "../../app/lib/api.server";
 import { readSession, type WebSession } from "../../app/lib/session.server";
 import { instanceFor } from "../../app/middleware/i18next.server";
 import { getApi } from "../../server/api";
-import { uniqueEmail, useApi } from "../helpers/api";
+import { uniqueEmail, useApi, withEnv } from "../helpers/api";
 
 const { request, signIn } = useApi();
 
@@ -129,5 +129,31 @@ describe("the web app's API client", () => {
     expect(read).toEqual(session);
     const tampered = `${cookie.slice(0, -4)}AAAA`;
     expect(await readSession(new Request("http://localhost/", { headers: { cookie: tampered } }))).toBeNull();
+  });
+  it("sends a FormData body as multipart (an admin's thumbnail upload), JSON otherwise", async () => {
+    const email = uniqueEmail("client-admin");
+    const restore = withEnv({ ADMIN_EMAILS: email });
+    let session: WebSession;
+    try {
+      session = toWebSession(await signIn(email));
+    } finally {
+      restore();
+    }
+    const client = await clientFor(session);
+    const admin = client.academyAdmin;
+    const course = await admin.createCourse({ slug: `client-${Date.now().toString(36)}`, title: "Uploaded through the client" });
+    const target = { kind: "course", id: course.id } as const;
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    try {
+      const uploaded = await admin.uploadThumbnail(target, new Blob([png], { type: "image/png" }), "cover.png");
+      expect(uploaded.thumbnail_url).toMatch(/\/uploads\/academy\/courses\/[0-9a-f-]{36}\.png$/);
+      await expect(admin.uploadThumbnail(target, new Blob(["not an image"], { type: "image/png" }))).rejects.toMatchObject({ status: 400, code: "file_type" });
+      expect((await admin.setThumbnailUrl(target, "https://images.example.com/a.png")).thumbnail_url).toBe("https://images.example.com/a.png");
+      expect((await admin.deleteThumbnail(target)).thumbnail_url).toBeNull();
+      expect((await admin.course(course.id)).thumbnail_url).toBeNull();
+    } finally {
+      await admin.deleteCourse(course.id);
+    }
+    await expect(admin.course(course.id)).rejects.toMatchObject({ status: 404 });
   });
 });

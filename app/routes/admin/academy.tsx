@@ -1,22 +1,214 @@
+import { ExternalLinkIcon, PencilIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/academy";
+import { VideoThumbnail } from "~/components/academy/video-thumbnail";
+import { ConfirmDeletePage, DeleteControl, DragHandle, MoveButtons, PublishToggle, StatusBadge, usePending, usePendingOrder, useSortable } from "~/components/academy-admin/controls";
+import { CourseForm } from "~/components/academy-admin/forms";
+import { buttonVariants } from "~/components/ui/button";
+import { CourseFormSchema, inOrder, readConfirm } from "~/lib/academy-admin";
+import { type FormActionData, idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitForm } from "~/lib/academy-admin.server";
+import { type AcademyCourse, type AcademyCourseDetail, getApiClient } from "~/lib/api.server";
+import { formatDuration } from "~/lib/duration";
 import { titleMeta } from "~/lib/meta";
-import { PlaceholderScreen } from "~/components/placeholder-screen";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
+const BACK = "/admin/academy";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const profile = await getApiClient(context).user.profile();
-  if (profile.role !== "admin") throw data(null, { status: 403 });
-  const t = await getFixedT(context);
-  return { title: t("nav.adminAcademy") };
+  await requireAdmin(context, request);
+  const [courses, t] = await Promise.all([getApiClient(context).academyAdmin.courses(), getFixedT(context)]);
+  // Without JavaScript a delete asks here first (?confirm=course&id=…).
+  const confirm = readConfirm(new URL(request.url).searchParams);
+  const confirming = confirm?.kind === "course" ? (courses.find((course) => course.id === confirm.id) ?? null) : null;
+  return { courses, confirming: confirming ? { id: confirming.id, title: confirming.title } : null, title: t("nav.adminAcademy") };
 }
 
-export default function AdminAcademy() {
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(context, request);
+  const formData = await request.formData();
+  const t = await getFixedT(context);
+  const api = getApiClient(context).academyAdmin;
+  const intent = formData.get("intent");
+
+  if (intent === "create-course") {
+    return submitForm({
+      formData,
+      formId: "new-course",
+      schema: CourseFormSchema,
+      fields: ["slug", "title", "description", "locale"],
+      t,
+      fallbackKey: "academyAdmin:toast.courseCreateFailed",
+      call: (value) => api.createCourse(value),
+      success: (_value, created) =>
+        redirectWithToast(`/admin/academy/courses/${(created as AcademyCourseDetail).id}`, { type: "success", title: t("academyAdmin:toast.courseCreated") }),
+    });
+  }
+  if (intent === "publish") return publishAction(formData, context, t, BACK);
+  if (intent === "reorder-courses") {
+    return rowAction({
+      formData,
+      t,
+      back: BACK,
+      call: () => api.reorderCourses(idsOf(formData)),
+      success: "academyAdmin:toast.reordered",
+      fallbackKey: "academyAdmin:toast.reorderFailed",
+    });
+  }
+  if (intent === "delete-course") {
+    const id = idOf(formData);
+    return rowAction({
+      formData,
+      t,
+      back: BACK,
+      call: () => (id ? api.deleteCourse(id) : Promise.reject(invalid())),
+      success: "academyAdmin:toast.courseDeleted",
+      fallbackKey: "academyAdmin:toast.courseDeleteFailed",
+    });
+  }
+  throw data(null, { status: 400 });
+}
+
+export default function AdminAcademy({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <PlaceholderScreen title={t("nav.adminAcademy")} description={t("placeholder.descriptions.adminAcademy")} />;
+  const navigation = useNavigation();
+  const { courses, confirming } = loaderData;
+  const formResult = navigation.state === "idle" && actionData && "formId" in actionData ? (actionData as FormActionData).result : undefined;
+
+  if (confirming) {
+    return (
+      <ConfirmDeletePage
+        title={t("academyAdmin:courses.deleteTitle", { title: confirming.title })}
+        description={t("academyAdmin:courses.deleteDescription")}
+        payload={{ intent: "delete-course", id: confirming.id }}
+        cancelTo={BACK}
+      />
+    );
+  }
+
+  return (
+    <section className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("nav.adminAcademy")}</h1>
+        <p className="text-slate-600">{t("academyAdmin:description")}</p>
+      </div>
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold">{t("academyAdmin:courses.title")}</h2>
+          <p className="text-sm text-slate-500">{t("academyAdmin:courses.count", { count: courses.length })}</p>
+        </div>
+        {courses.length ? <CourseList courses={courses} /> : <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("academyAdmin:courses.empty")}</p>}
+      </div>
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <div className="grid gap-1">
+          <h2 className="text-lg font-semibold">{t("academyAdmin:courses.new")}</h2>
+          <p className="text-sm text-slate-600">{t("academyAdmin:courses.newHint")}</p>
+        </div>
+        <CourseForm
+          id="new-course"
+          intent="create-course"
+          lastResult={formResult}
+          defaultValue={{ slug: "", title: "", description: "", locale: "" }}
+          submitLabel={t("academyAdmin:courses.create")}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** Every course, in order: reordered by buttons or by drag and drop, optimistically. */
+function CourseList({ courses }: { courses: AcademyCourse[] }) {
+  const { t } = useTranslation();
+  const pending = usePendingOrder("reorder-courses");
+  const ids = inOrder(courses, pending).map((course) => course.id);
+  const sortable = useSortable({ ids, intent: "reorder-courses" });
+  const shown = inOrder(courses, sortable.order);
+  return (
+    <ol className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label={t("academyAdmin:courses.title")}>
+      {shown.map((course) => (
+        <CourseRow
+          key={course.id}
+          course={course}
+          ids={ids}
+          dragging={sortable.dragging === course.id}
+          rowProps={sortable.rowProps(course.id)}
+          handleProps={sortable.handleProps(course.id)}
+        />
+      ))}
+    </ol>
+  );
+}
+
+function CourseRow({
+  course,
+  ids,
+  dragging,
+  rowProps,
+  handleProps,
+}: {
+  course: AcademyCourse;
+  ids: string[];
+  dragging: boolean;
+  rowProps: React.HTMLAttributes<HTMLLIElement>;
+  handleProps: React.HTMLAttributes<HTMLSpanElement>;
+}) {
+  const { t } = useTranslation();
+  const deleting = usePending("delete-course", course.id);
+  const publishing = usePending("publish", course.id);
+  if (deleting) return null;
+  const edit = `/admin/academy/courses/${course.id}`;
+  return (
+    <li
+      {...rowProps}
+      data-testid="course-row"
+      className={cn("flex flex-col gap-3 bg-white p-3 sm:flex-row sm:items-center", dragging && "bg-indigo-50 opacity-70")}
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <DragHandle {...handleProps} label={t("academyAdmin:order.drag", { name: course.title })} />
+        <VideoThumbnail src={course.thumbnail_url} className="w-24 shrink-0" />
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to={edit} className="min-w-0 max-w-full truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+              {course.title}
+            </Link>
+            <StatusBadge published={publishing ? !course.is_published : course.is_published} />
+          </div>
+          <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-500">
+            <span className="break-all font-mono">/{course.slug}</span>
+            <span>{course.locale ? t(`academy:language.${course.locale}`) : t("academyAdmin:course.allLanguages")}</span>
+            <span>{t("academy:chapters", { count: course.chapter_count })}</span>
+            <span>{t("academy:videos", { count: course.video_count })}</span>
+            <span>{formatDuration(course.total_duration_seconds)}</span>
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-1 self-end sm:self-auto">
+        <PublishToggle id={course.id} published={course.is_published} name={course.title} />
+        <MoveButtons intent="reorder-courses" ids={ids} id={course.id} name={course.title} />
+        <Link to={edit} className={buttonVariants({ variant: "ghost", size: "icon", className: "size-8" })} aria-label={`${t("academyAdmin:courses.edit")}: ${course.title}`} title={t("academyAdmin:courses.edit")}>
+          <PencilIcon aria-hidden />
+        </Link>
+        {course.is_published ? (
+          <Link to={`/academy/${course.slug}`} className={buttonVariants({ variant: "ghost", size: "icon", className: "size-8" })} aria-label={`${t("academyAdmin:courses.view")}: ${course.title}`} title={t("academyAdmin:courses.view")}>
+            <ExternalLinkIcon aria-hidden />
+          </Link>
+        ) : null}
+        <DeleteControl
+          compact
+          label={t("academyAdmin:courses.delete")}
+          name={course.title}
+          title={t("academyAdmin:courses.deleteTitle", { title: course.title })}
+          description={t("academyAdmin:courses.deleteDescription")}
+          confirm={{ kind: "course", id: course.id }}
+          payload={{ intent: "delete-course", id: course.id }}
+        />
+      </div>
+    </li>
+  );
 }

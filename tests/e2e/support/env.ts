@@ -12,6 +12,12 @@ export const E2E_DATA_DIR = path.join(os.tmpdir(), `sightline-e2e-${E2E_PORT}`);
 /** ADMIN_EMAILS of the e2e server: one admin per project, so two workers never share a sign-in link. */
 export const ADMIN_EMAIL = { js: "admin@e2e.test", "no-js": "admin-nojs@e2e.test" } as const;
 
+/** More admins for the academy management tests, one per test and project (tests/e2e/academy-admin.spec.ts). */
+export const ACADEMY_ADMIN_EMAILS = {
+  js: ["academy-admin-1@e2e.test", "academy-admin-2@e2e.test", "academy-admin-3@e2e.test"],
+  "no-js": ["academy-admin-nojs-1@e2e.test", "academy-admin-nojs-2@e2e.test", "academy-admin-nojs-3@e2e.test"],
+} as const;
+
 /** Debian's Chromium (Playwright cannot download its own here), kept quiet and offline. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "./env";
 import { magicLink, waitForMail } from "./outbox";
 
@@ -25,6 +25,20 @@ type Fixtures = {
 
 const ONE_PIXEL_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
+/**
+ * This machine has no network: other hosts (the academy's video players and their images) answer
+ * from here, an empty page or a 1×1 image, as they would load online. For a second context of a test too.
+ */
+export async function standInForOtherHosts(context: BrowserContext) {
+  await context.route(
+    (url) => !["localhost", "127.0.0.1"].includes(url.hostname),
+    (route) =>
+      route.request().resourceType() === "image"
+        ? route.fulfill({ status: 200, contentType: "image/png", body: ONE_PIXEL_PNG })
+        : route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>offline stand-in</title>" }),
+  );
+}
+
 export const test = base.extend<Fixtures>({
   consoleGuard: async ({}, use) => {
     await use({ allowed: [] });
@@ -42,15 +56,7 @@ export const test = base.extend<Fixtures>({
       errors.push(`console.error: ${message.text()}${location ? ` (${location})` : ""}`);
     });
     page.on("pageerror", (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
-    // This machine has no network: other hosts (the academy's video players and their images)
-    // answer from here, an empty page or a 1×1 image, as they would load online.
-    await page.context().route(
-      (url) => !["localhost", "127.0.0.1"].includes(url.hostname),
-      (route) =>
-        route.request().resourceType() === "image"
-          ? route.fulfill({ status: 200, contentType: "image/png", body: ONE_PIXEL_PNG })
-          : route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>offline stand-in</title>" }),
-    );
+    await standInForOtherHosts(page.context());
     await use(page);
     const unexpected = errors.filter((error) => !consoleGuard.allowed.some((pattern) => pattern.test(error)));
     if (unexpected.length && testInfo.status === testInfo.expectedStatus) {

@@ -1,0 +1,191 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { FormErrors, SelectField, TextareaField, TextField } from "~/components/seo-setup/fields";
+import { Button } from "~/components/ui/button";
+import { ACADEMY_LOCALES, ChapterFormSchema, CourseFormSchema, VideoFieldsSchema, VideoFormSchema } from "~/lib/academy-admin";
+import { cn } from "~/lib/utils";
+import { ScriptMarker } from "./controls";
+
+/*
+ * The admin academy's conform forms (course, chapter, video), validated in the browser with the
+ * same schema the action uses, and on the server, whose refusals (the API's included) come back
+ * on the fields with everything typed kept.
+ */
+
+type Result = SubmissionResult<string[]> | undefined;
+type Hidden = Record<string, string>;
+
+/** Whether this form (by its intent and hidden ids) is the one being submitted. */
+function useSubmitting(intent: string, hidden: Hidden) {
+  const navigation = useNavigation();
+  const data = navigation.formData;
+  return (
+    navigation.state === "submitting" &&
+    data?.get("intent") === intent &&
+    Object.entries(hidden).every(([name, value]) => data.get(name) === value)
+  );
+}
+
+function HiddenFields({ intent, hidden }: { intent: string; hidden: Hidden }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <ScriptMarker />
+    </>
+  );
+}
+
+type FormProps<Defaults> = {
+  id: string;
+  intent: string;
+  hidden?: Hidden;
+  defaultValue?: Defaults;
+  lastResult: Result;
+  submitLabel: string;
+  className?: string;
+};
+
+export function CourseForm({
+  id,
+  intent,
+  hidden = {},
+  defaultValue,
+  lastResult,
+  submitLabel,
+  className,
+}: FormProps<{ slug: string; title: string; description: string; locale: string }>) {
+  const { t } = useTranslation();
+  const submitting = useSubmitting(intent, hidden);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(CourseFormSchema),
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} preventScrollReset className={cn("grid gap-1", className)}>
+      <HiddenFields intent={intent} hidden={hidden} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField meta={fields.title} label={t("academyAdmin:course.title")} autoComplete="off" />
+        <TextField
+          meta={fields.slug}
+          label={t("academyAdmin:course.slug")}
+          hint={t("academyAdmin:course.slugHint")}
+          placeholder="seo-basics"
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      <TextareaField meta={fields.description} label={t("academyAdmin:course.description")} rows={3} />
+      <SelectField
+        meta={fields.locale}
+        label={t("academyAdmin:course.locale")}
+        className="sm:max-w-xs"
+        options={[
+          { value: "", label: t("academyAdmin:course.allLanguages") },
+          ...ACADEMY_LOCALES.map((locale) => ({ value: locale, label: t(`academy:language.${locale}`) })),
+        ]}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end pt-1">
+        <Button type="submit" disabled={submitting}>
+          {submitting ? t("common.saving") : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function ChapterForm({ id, intent, hidden = {}, defaultValue, lastResult, submitLabel, className }: FormProps<{ title: string; description: string }>) {
+  const { t } = useTranslation();
+  const submitting = useSubmitting(intent, hidden);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(ChapterFormSchema),
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChapterFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} preventScrollReset className={cn("grid gap-1", className)}>
+      <HiddenFields intent={intent} hidden={hidden} />
+      <TextField meta={fields.title} label={t("academyAdmin:chapter.title")} autoComplete="off" />
+      <TextareaField meta={fields.description} label={t("academyAdmin:chapter.description")} rows={2} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={submitting}>
+          {submitting ? t("common.saving") : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export type VideoDefaults = { title: string; link: string; link_en: string; link_fr: string; duration: string; description: string };
+
+export function VideoForm({ id, intent, hidden = {}, defaultValue, lastResult, submitLabel, className }: FormProps<VideoDefaults>) {
+  const { t } = useTranslation();
+  const submitting = useSubmitting(intent, hidden);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(VideoFieldsSchema),
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: VideoFormSchema }),
+  });
+  const perLanguage = Boolean(
+    fields.link_en.initialValue || fields.link_fr.initialValue || fields.link_en.errors?.length || fields.link_fr.errors?.length,
+  );
+  return (
+    <Form method="post" {...getFormProps(form)} preventScrollReset className={cn("grid gap-1", className)}>
+      <HiddenFields intent={intent} hidden={hidden} />
+      <div className="grid gap-x-4 sm:grid-cols-[1fr_9rem]">
+        <TextField meta={fields.title} label={t("academyAdmin:video.title")} autoComplete="off" />
+        <TextField
+          meta={fields.duration}
+          label={t("academyAdmin:video.duration")}
+          hint={t("academyAdmin:video.durationHint")}
+          placeholder="4:30"
+          inputMode="numeric"
+          autoComplete="off"
+        />
+      </div>
+      <TextField
+        meta={fields.link}
+        label={t("academyAdmin:video.link")}
+        hint={t("academyAdmin:video.linkHint")}
+        placeholder="https://www.youtube.com/watch?v=…"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <details open={perLanguage} className="group rounded-md border border-slate-200 px-3 py-2 [&[open]]:pb-0">
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">{t("academyAdmin:video.perLanguage")}</summary>
+        <p className="pt-1 text-xs text-slate-500">{t("academyAdmin:video.perLanguageHint")}</p>
+        <div className="grid gap-x-4 pt-2 sm:grid-cols-2">
+          <TextField meta={fields.link_en} label={t("academyAdmin:video.linkEn")} inputMode="url" autoComplete="off" spellCheck={false} />
+          <TextField meta={fields.link_fr} label={t("academyAdmin:video.linkFr")} inputMode="url" autoComplete="off" spellCheck={false} />
+        </div>
+      </details>
+      <TextareaField meta={fields.description} label={t("academyAdmin:video.description")} rows={2} className="pt-2" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={submitting}>
+          {submitting ? t("common.saving") : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
