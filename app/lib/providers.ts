@@ -12,3 +12,13 @@ export const PROVIDER_LABELS: Record<string, string> = {
 export function providerLabel(id: string): string {
   return PROVIDER_LABELS[id] ?? id;
 }
+
+/**
+ * The assistants an insight screen offers as a filter: the enabled ones, plus any found in the
+ * data (a provider since switched off) or asked for in the URL; sorted.
+ */
+export function knownProviders(enabled: readonly string[], seen: Iterable<string>, asked?: string): string[] {
+  const providers = new Set([...enabled, ...seen]);
+  if (asked) providers.add(asked);
+  return [...providers].sort();
+}

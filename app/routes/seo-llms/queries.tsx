@@ -1,17 +1,17 @@
 import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Link, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/queries";
 import { EmptyState } from "~/components/insights/empty-state";
+import { FilterForm, FilterSelect, PeriodSelect, ProviderSelect } from "~/components/insights/filter-form";
 import { ExportLink } from "~/components/insights/export-link";
 import { formatDateTime, formatNumber } from "~/components/seo-llms/format";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { getApiClient, type QueryClusters, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { DEFAULT_PERIOD, PERIODS, type Period, parsePeriod, periodRange } from "~/lib/periods";
-import { PROVIDER_LABELS, providerLabel } from "~/lib/providers";
-import { useHydrated } from "~/lib/use-hydrated";
+import { DEFAULT_PERIOD, type Period, parsePeriod, periodRange } from "~/lib/periods";
+import { knownProviders, PROVIDER_LABELS, providerLabel } from "~/lib/providers";
 import { usePolling } from "~/lib/use-polling";
 import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -54,17 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.config(),
     getFixedT(context),
   ]);
-  // The enabled assistants, plus any that searched earlier (a provider since switched off) or is asked for.
-  const providers = new Set(config.seo_llm.enabled_providers);
-  for (const cluster of clusters.query_clusters) for (const provider of Object.keys(cluster.model_breakdown)) providers.add(provider);
-  if (values.model !== "all") providers.add(values.model);
+  const seen = clusters.query_clusters.flatMap((cluster) => Object.keys(cluster.model_breakdown));
+  const providers = knownProviders(config.seo_llm.enabled_providers, seen, values.model === "all" ? undefined : values.model);
   const exportParams = new URLSearchParams({ start_date: startDate, end_date: endDate });
   if (values.model !== "all") exportParams.set("model", values.model);
   if (values.min_occurrences > 1) exportParams.set("min_occurrences", String(values.min_occurrences));
   return {
     title: t("seo:tabs.queries"),
     values,
-    providers: [...providers].sort(),
+    providers,
     clusters,
     exportHref: `/exports/query-clusters.csv?${exportParams}`,
   };
@@ -140,68 +138,30 @@ function withPage(values: FilterValues, page: number) {
   return params;
 }
 
-const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
-
-/**
- * A GET form: without JavaScript "Apply" reloads the page with the filters in the URL; with it,
- * each change applies at once and the button goes away. A change of filter starts again at page 1.
- */
+/** The form carries no page: a change of filter starts again at page 1. */
 function QueryFilters({ values, providers }: { values: FilterValues; providers: string[] }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const submit = useSubmit();
   return (
-    <Form
-      method="get"
-      preventScrollReset
-      aria-label={t("insights:queries.filters.label")}
-      onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
-      className="flex flex-wrap items-end gap-3"
-    >
-      <label className="grid gap-1 text-xs font-medium text-slate-600">
-        {t("insights:queries.filters.period")}
-        <select name="period" defaultValue={String(values.period)} className={select}>
-          {PERIODS.map((days) => (
-            <option key={days} value={days}>
-              {t("seo:period.days", { count: days })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid gap-1 text-xs font-medium text-slate-600">
-        {t("insights:queries.filters.model")}
-        <select name="model" defaultValue={values.model} className={select}>
-          <option value="all">{t("insights:queries.filters.allModels")}</option>
-          {providers.map((provider) => (
-            <option key={provider} value={provider}>
-              {providerLabel(provider)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid gap-1 text-xs font-medium text-slate-600">
-        {t("insights:queries.filters.minOccurrences")}
-        <select name="min_occurrences" defaultValue={String(values.min_occurrences)} className={select}>
-          {MIN_OCCURRENCES.map((count) => (
-            <option key={count} value={count}>
-              {t("insights:queries.filters.times", { count })}
-            </option>
-          ))}
-        </select>
-      </label>
-      {hydrated ? null : (
-        <Button type="submit" variant="outline" className="h-9">
-          {t("insights:queries.filters.apply")}
-        </Button>
-      )}
-    </Form>
+    <FilterForm label={t("insights:queries.filters.label")} applyLabel={t("insights:queries.filters.apply")}>
+      <PeriodSelect label={t("insights:queries.filters.period")} value={values.period} />
+      <ProviderSelect
+        label={t("insights:queries.filters.model")}
+        name="model"
+        value={values.model}
+        providers={providers}
+        all={{ value: "all", label: t("insights:queries.filters.allModels") }}
+      />
+      <FilterSelect label={t("insights:queries.filters.minOccurrences")} name="min_occurrences" defaultValue={String(values.min_occurrences)}>
+        {MIN_OCCURRENCES.map((count) => (
+          <option key={count} value={count}>
+            {t("insights:queries.filters.times", { count })}
+          </option>
+        ))}
+      </FilterSelect>
+    </FilterForm>
   );
 }
 
-/**
- * Seed 001 §4: a 202 means the API started grouping a large account's searches. Not an error: the
- * page asks again every 2 s with JavaScript, and reloads itself every 3 s without.
- */
 function Computing() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();

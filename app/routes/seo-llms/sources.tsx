@@ -11,7 +11,7 @@ import { formatNumber } from "~/components/seo-llms/format";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { DEFAULT_PERIOD, parsePeriod, periodRange } from "~/lib/periods";
-import { PROVIDER_LABELS } from "~/lib/providers";
+import { knownProviders, PROVIDER_LABELS } from "~/lib/providers";
 import { QUESTION_CATEGORIES } from "~/lib/seo-profile";
 import { getFixedT } from "~/middleware/i18next.server";
 
@@ -40,17 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { startDate, endDate } = periodRange(values.period);
   const filters = { start_date: startDate, end_date: endDate, provider: values.provider, category: values.category };
   const [sources, config, t] = await Promise.all([api.insights.citingSources(filters), api.config(), getFixedT(context)]);
-  // The enabled assistants, plus any that answered earlier (a provider since switched off) or is asked for.
-  const providers = new Set(config.seo_llm.enabled_providers);
-  for (const row of sources.data) for (const provider of Object.keys(row.providers)) providers.add(provider);
-  if (values.provider) providers.add(values.provider);
+  const seen = sources.data.flatMap((row) => Object.keys(row.providers));
+  const providers = knownProviders(config.seo_llm.enabled_providers, seen, values.provider);
   const exportParams = new URLSearchParams({ start_date: startDate, end_date: endDate });
   if (values.provider) exportParams.set("provider", values.provider);
   if (values.category) exportParams.set("category", values.category);
   return {
     title: t("seo:tabs.sources"),
     values,
-    providers: [...providers].sort(),
+    providers,
     sources,
     exportHref: `/exports/citing-sources.csv?${exportParams}`,
   };

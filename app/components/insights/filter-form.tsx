@@ -1,0 +1,85 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { PERIODS, type Period } from "~/lib/periods";
+import { providerLabel } from "~/lib/providers";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+
+/**
+ * An insight screen's filters as a GET form: without JavaScript "Apply" reloads the page with the
+ * filters in the URL; with it, each change applies at once and the button goes away.
+ */
+export function FilterForm({ label, applyLabel, children }: { label: string; applyLabel: string; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      preventScrollReset
+      aria-label={label}
+      onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
+      className="flex flex-wrap items-end gap-3"
+    >
+      {children}
+      {hydrated ? null : (
+        <Button type="submit" variant="outline" className="h-9">
+          {applyLabel}
+        </Button>
+      )}
+    </Form>
+  );
+}
+
+export function FilterSelect({ label, name, defaultValue, children }: { label: string; name: string; defaultValue: string; children: ReactNode }) {
+  return (
+    <label className="grid gap-1 text-xs font-medium text-slate-600">
+      {label}
+      <select name={name} defaultValue={defaultValue} className={select}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+/** The period of the insight screens (7 to 365 days), as `period`. */
+export function PeriodSelect({ label, value }: { label: string; value: Period }) {
+  const { t } = useTranslation();
+  return (
+    <FilterSelect label={label} name="period" defaultValue={String(value)}>
+      {PERIODS.map((days) => (
+        <option key={days} value={days}>
+          {t("seo:period.days", { count: days })}
+        </option>
+      ))}
+    </FilterSelect>
+  );
+}
+
+/** One assistant, or every one (`allValue`, labelled `allLabel`). */
+export function ProviderSelect({
+  label,
+  name,
+  value,
+  providers,
+  all,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  providers: string[];
+  all: { value: string; label: string };
+}) {
+  return (
+    <FilterSelect label={label} name={name} defaultValue={value}>
+      <option value={all.value}>{all.label}</option>
+      {providers.map((provider) => (
+        <option key={provider} value={provider}>
+          {providerLabel(provider)}
+        </option>
+      ))}
+    </FilterSelect>
+  );
+}
