@@ -468,7 +468,8 @@ export async function syncProviderSubscription(db: Database, state: ProviderSubs
         // Released at Stripe (e.g. in the Billing Portal): nothing will apply it any more.
         await voidPendingChange(tx, owner);
       } else if (!pending && (before.planId !== state.planId || before.billingPeriod !== state.period)) {
-        const kind = changeKind(await tx.select().from(plans), before, target);
+        // A change made at Stripe (the Billing Portal): named by the same rule as the dialog's.
+        const kind = changeTypeFor(toSubscription(before), (await tx.select().from(plans)).map(toPlan), target, now);
         if (kind) await record(tx, owner, kind, { from: before, to: target, effective: now });
       }
     }
@@ -627,15 +628,6 @@ function priceOf(plan: PlanRow, period: BillingPeriod) {
 
 export function addPeriod(start: Date, period: BillingPeriod) {
   return period === "yearly" ? addYears(start, 1) : addMonths(start, 1);
-}
-
-function changeKind(all: PlanRow[], from: SubscriptionRow, to: PlanTarget): ChangeType | null {
-  const a = all.find((plan) => plan.id === from.planId);
-  const b = all.find((plan) => plan.id === to.planId);
-  if (!a || !b) return null;
-  if (b.position > a.position) return "upgrade";
-  if (b.position < a.position) return "downgrade";
-  return from.billingPeriod === to.period ? null : "billing_change";
 }
 
 async function record(
