@@ -1,24 +1,13 @@
 import { useTranslation } from "react-i18next";
+import type { Leaderboard } from "~/lib/api.server";
 import { formatNumber, formatPercent } from "~/components/seo-llms/format";
 import { cn } from "~/lib/utils";
 import { SentimentBar } from "./sentiment-bar";
 
-export type LeaderboardRowView = {
-  rank: number;
-  name: string;
-  is_brand: boolean;
-  tracked: boolean;
-  visibility: number;
-  share_of_voice: number;
-  average_position: number;
-  sentiment: { positive: number; neutral: number; negative: number };
-  mentions: number;
-  answers: number;
-  analyses: number;
-};
+type LeaderboardRow = Leaderboard["competitors"][number];
 
 /** Every brand of the period, best first; the user's own row stands out, tracked competitors are tagged. */
-export function LeaderboardTable({ rows }: { rows: LeaderboardRowView[] }) {
+export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const heading = "px-3 py-2 font-medium whitespace-nowrap";
