@@ -118,10 +118,14 @@ export function videoSources(link: VideoLink): Partial<Record<LinkKey | "default
  * else `other`, else English, else whatever it has.
  */
 export function linkForLocale(link: VideoLink, locale: string | null | undefined): string | undefined {
-  if (typeof link === "string") return link;
+  return typeof link === "string" ? link : forLocale(link, locale);
+}
+
+/** Of a per-language map (links, or the sources read from them): the language's own, else `other`, else en, else fr. */
+export function forLocale<T>(map: Partial<Record<LinkKey, T>>, locale: string | null | undefined): T | undefined {
   const language = locale?.slice(0, 2).toLowerCase();
-  const own = language === "en" || language === "fr" ? link[language] : undefined;
-  return own ?? link.other ?? link.en ?? link.fr;
+  const own = language === "en" || language === "fr" ? map[language] : undefined;
+  return own ?? map.other ?? map.en ?? map.fr;
 }
 
 /** The map without empty entries (forms send every field). */
