@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { ACADEMY_ADMIN_EMAILS, ADMIN_EMAIL, CHROMIUM_ARGS, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from "./tests/e2e/support/env";
+import { ACADEMY_ADMIN_EMAILS, ADMIN_EMAIL, CHROMIUM_ARGS, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, HTTP_ADMIN_EMAIL } from "./tests/e2e/support/env";
 
 /**
  * End-to-end tests against the production build (`npm run build` first): one `node server.js`
@@ -8,7 +8,7 @@ import { ACADEMY_ADMIN_EMAILS, ADMIN_EMAIL, CHROMIUM_ARGS, E2E_BASE_URL, E2E_DAT
  */
 const browserProject = (name: "js" | "no-js") => ({
   name,
-  testIgnore: /multi-process\.spec\.ts/,
+  testIgnore: [/multi-process\.spec\.ts/, /\.http\.spec\.ts$/],
   use: { javaScriptEnabled: name === "js" },
 });
 
@@ -40,6 +40,8 @@ export default defineConfig({
     browserProject("js"),
     browserProject("no-js"),
     { name: "multi-process", testMatch: /multi-process\.spec\.ts/ },
+    // What a browser never sends (JSON to a form, TRACE, broken multipart) and the launcher's failures.
+    { name: "http", testMatch: /\.http\.spec\.ts$/ },
   ],
   webServer: {
     // A wiped data directory: every run starts from an empty PGlite database and outbox. The
@@ -57,7 +59,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
       APP_URL: E2E_BASE_URL,
-      ADMIN_EMAILS: [...Object.values(ADMIN_EMAIL), ...Object.values(ACADEMY_ADMIN_EMAILS).flat()].join(","),
+      ADMIN_EMAILS: [...Object.values(ADMIN_EMAIL), ...Object.values(ACADEMY_ADMIN_EMAILS).flat(), HTTP_ADMIN_EMAIL].join(","),
       // Many sign-ins from one address: high enough that only a test meant to hit the limit does.
       RATE_LIMIT_EMAIL: "1000",
       RATE_LIMIT_IP: "1000",

@@ -4,9 +4,8 @@
 // bundle `react-router build` made of server/app.ts; in development it asks Vite for it.
 import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
-import { serve } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { getRequestListener } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -16,9 +15,13 @@ process.env.NODE_ENV ??= "production";
 // Node rejects anything above this on its own; the API answers 431 JSON above 16 KiB.
 const MAX_HEADER_SIZE = 64 * 1024;
 
+/** The server module, once loaded: it explains a failed start better than a stack can. */
+let loaded;
+
 async function main() {
   if (DEVELOPMENT) return development();
   const server = await import("./build/server/index.js");
+  loaded = server;
   const config = server.getConfig();
   if (WORKER_ONLY) {
     await server.start({ jobs: "work" });
@@ -34,8 +37,8 @@ async function main() {
     if (entry.isFile()) root.get(`/${entry.name}`, serveStatic({ path: `./build/client/${entry.name}` }));
   }
   root.route("/", server.app);
-  const http = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { maxHeaderSize: MAX_HEADER_SIZE } }, (info) => {
-    console.log(JSON.stringify({ level: "info", message: "server.listening", url: `http://localhost:${info.port}`, app_url: config.APP_URL }));
+  const http = listen(root.fetch, server.publicRequestUrl, config.PORT, config.HOST, () => {
+    console.log(JSON.stringify({ level: "info", message: "server.listening", url: `http://localhost:${config.PORT}`, app_url: config.APP_URL }));
   });
   onShutdown(async () => {
     await new Promise((resolve) => http.close(resolve));
@@ -43,16 +46,35 @@ async function main() {
   });
 }
 
+/**
+ * Node's HTTP server in front of Hono. Each request gets its public URL before Hono builds the
+ * Request from it (server/public-url.ts): behind a TLS-terminating proxy, Node alone would call it
+ * http and every form post would fail the origin checks.
+ */
+function listen(fetch, publicRequestUrl, port, host, onListening) {
+  const listener = getRequestListener(fetch);
+  const http = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
+    const url = publicRequestUrl(req);
+    if (url) req.url = url;
+    listener(req, res);
+  });
+  http.listen(port, host, onListening);
+  return http;
+}
+
 async function development() {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   const load = () => devServer.ssrLoadModule("./server/app.ts");
   const first = await load();
+  loaded = first;
   await first.start();
   const port = first.getConfig().PORT;
   const http = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
     devServer.middlewares(req, res, async () => {
-      const { app } = await load();
+      const { app, publicRequestUrl } = await load();
+      const url = publicRequestUrl(req);
+      if (url) req.url = url;
       getRequestListener(app.fetch)(req, res);
     });
   });
@@ -75,6 +97,14 @@ function onShutdown(close) {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // One JSON line, like every other log line: what went wrong and what to do, not a raw stack.
+  const known = error instanceof Error && error.name === "ConfigError";
+  let failure = { reason: error instanceof Error ? error.message : String(error), stack: known ? undefined : error?.stack };
+  try {
+    if (loaded) failure = loaded.startupFailure(error, process.env.DATABASE_URL);
+  } catch {
+    // Keep the plain description.
+  }
+  process.stderr.write(`${JSON.stringify({ level: "error", time: new Date().toISOString(), message: "server.start_failed", ...failure })}\n`);
   process.exit(1);
 });

@@ -5,6 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { cspNonceContext } from "./lib/context";
+import { NonceProvider } from "./lib/nonce";
 import { getI18n } from "./middleware/i18next.server";
 
 export const streamTimeout = 5_000;
@@ -20,6 +22,8 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const i18n = await getI18n(loadContext);
+  // Set by the HTTP server with the Content-Security-Policy it sends (server/security-headers.ts).
+  const nonce = loadContext.get(cspNonceContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -30,10 +34,13 @@ export default async function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

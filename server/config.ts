@@ -19,6 +19,8 @@ const bool = (fallback: boolean) =>
     .default("")
     .transform((value) => (value === "" ? fallback : value === "true" || value === "1"));
 
+const DATABASE_URL_FORMS = [/^postgres(ql)?:\/\/./, /^pglite:./, /^memory:\/\/$/];
+
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z.object({
@@ -26,9 +28,23 @@ const EnvSchema = z.object({
   PORT: int(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("data"),
-  /** postgres://… uses a PostgreSQL server; unset uses PGlite in DATA_DIR; memory:// an in-memory PGlite. */
-  DATABASE_URL: z.string().optional(),
-  /** Public origin of the web app; magic links point here. */
+  /**
+   * postgres://… or postgresql://… uses a PostgreSQL server; pglite:PATH an embedded database in
+   * PATH; memory:// an in-memory one (tests). Unset: PGlite in DATA_DIR/pglite. Anything else stops
+   * the start: a mistyped URL must not quietly become an empty embedded database.
+   */
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === "" || DATABASE_URL_FORMS.some((form) => form.test(value)), {
+      message: "expected postgres://…, postgresql://… (a PostgreSQL server) or pglite:PATH (an embedded database in PATH)",
+    })
+    .transform((value) => value || undefined),
+  /**
+   * Public origin of the web app: magic links point here, and behind a proxy that terminates TLS
+   * every request is taken to have arrived at this origin (React Router's and our own origin
+   * checks compare the browser's Origin with it).
+   */
   APP_URL: z.url().optional(),
   /** Origins besides APP_URL that /auth/login accepts in redirect_to. */
   ALLOWED_REDIRECT_ORIGINS: csv,
@@ -147,7 +163,14 @@ const EnvSchema = z.object({
   ACADEMY_DEMO_SEED: bool(true),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { SECRET_KEY: string; APP_URL: string };
+export type Config = z.infer<typeof EnvSchema> & {
+  SECRET_KEY: string;
+  APP_URL: string;
+  /** APP_URL's origin when the operator set it; null when APP_URL is the local default. */
+  PUBLIC_ORIGIN: string | null;
+  /** The app is served over https: cookies are Secure and browsers are told to stay on https. */
+  HTTPS: boolean;
+};
 
 let cached: Config | undefined;
 
@@ -161,17 +184,32 @@ export function resetConfig() {
   cached = undefined;
 }
 
+/** The environment cannot start the app; the message names each variable and what was expected. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+    // One line, so the start-up failure is one readable log line.
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join("; ")}`);
   }
   const values = parsed.data;
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, "");
+  let secret = values.SECRET_KEY;
   return {
     ...values,
-    APP_URL: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
-    SECRET_KEY: values.SECRET_KEY ?? localSecret(values.DATA_DIR),
+    APP_URL: appUrl,
+    PUBLIC_ORIGIN: values.APP_URL ? new URL(values.APP_URL).origin : null,
+    HTTPS: appUrl.startsWith("https://"),
+    // Made (and written to DATA_DIR) when first needed, not by every reader of the configuration:
+    // `sightline restore` on a new machine must not leave a fresh key where the old one goes.
+    get SECRET_KEY() {
+      secret ??= localSecret(values.DATA_DIR);
+      return secret;
+    },
   };
 }
 

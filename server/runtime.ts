@@ -22,6 +22,7 @@ export type StartOptions = {
   jobs?: "none" | "send" | "work";
 };
 
+/** What `openDatabase` opens: DATABASE_URL (checked by the config), else PGlite under DATA_DIR. */
 export function databaseTarget(): string {
   const config = getConfig();
   return config.DATABASE_URL ?? path.join(config.DATA_DIR, "pglite");

@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import { Logo } from "./logo";
 import { buttonVariants } from "./ui/button";
 
-/** The translated page for a missing page, a refused one, or a failure. */
+const KINDS: Record<number, string> = { 400: "badRequest", 403: "forbidden", 404: "notFound", 413: "tooLarge", 415: "badRequest" };
+
+/** The translated page for a missing page, a refused one, an unreadable or oversized request, or a failure. */
 export function ErrorScreen({ status }: { status: number }) {
   const { t } = useTranslation();
-  const kind = status === 404 ? "notFound" : status === 403 ? "forbidden" : "server";
+  const kind = KINDS[status] ?? "server";
   return (
     <main className="flex min-h-[70vh] flex-col items-center justify-center gap-6 p-8 text-center">
       <Logo size="md" />

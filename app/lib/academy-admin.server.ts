@@ -176,15 +176,8 @@ export async function thumbnailAction(options: { formData: FormData; intent: str
   }
 }
 
-/** A request body over this is refused before it is read (a 10 MB image and the form around it). */
+/** The most a thumbnail form may send (a 10 MB image and the form around it); app/middleware/form-body.server.ts refuses more unread. */
 export const MAX_FORM_BYTES = MAX_THUMBNAIL_BYTES + 256 * 1024;
-
-/** Reads the form, refusing an oversized body by its declared length first. */
-export async function readForm(request: Request): Promise<FormData | null> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_FORM_BYTES) return null;
-  return request.formData();
-}
 
 /** The id a row form names, or null when it is not a uuid (then the action refuses). */
 export function idOf(formData: FormData, name = "id"): string | null {

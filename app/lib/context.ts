@@ -2,3 +2,6 @@ import { createContext } from "react-router";
 
 /** The end user's IP address, set by the HTTP server for each request (rate limits need it). */
 export const clientIpContext = createContext<string>("unknown");
+
+/** This response's Content-Security-Policy nonce, set by the HTTP server; every inline script carries it. */
+export const cspNonceContext = createContext<string | undefined>(undefined);

@@ -20,7 +20,7 @@ function cookie() {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: config.APP_URL.startsWith("https://"),
+    secure: config.HTTPS,
     maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
   });
 }

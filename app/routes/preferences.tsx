@@ -4,6 +4,7 @@ import { getApiClient } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/redirect";
 import { isLocale } from "~/lib/i18n";
 import { readPreferences, writePreferences } from "~/lib/preferences.server";
+import { getConfig } from "~/lib/config.server";
 import { localeCookie } from "~/middleware/i18next.server";
 
 /**
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const lng = form.get("lng");
       // Only configured locales are accepted (seed 000 §5).
       if (!isLocale(lng)) return data({ ok: false, error: "unsupported_locale" }, { status: 400 });
-      headers.append("Set-Cookie", await localeCookie.serialize(lng));
+      headers.append("Set-Cookie", await localeCookie.serialize(lng, { secure: getConfig().HTTPS }));
       const api = getApiClient(context);
       // Signed-in users also get their e-mails in the new language.
       if (api.session) await api.user.update({ locale: lng }).catch(() => undefined);

@@ -17,7 +17,7 @@ import { questionRoutes } from "../seo-llm/question-routes";
 import { quotaRoutes } from "../seo-llm/quota-routes";
 import { userRoutes } from "../users/routes";
 import { ApiError } from "./errors";
-import { headerLimit } from "./middleware";
+import { bodyLimits, headerLimit, wellFormedText } from "./middleware";
 import { createRouter } from "./router";
 
 /** The /api/v1 application: one router per domain, one error shape, one OpenAPI document. */
@@ -26,6 +26,8 @@ export function createApi() {
 
   api.use("*", requestId({ headerName: "x-request-id" }));
   api.use("*", headerLimit);
+  api.use("*", bodyLimits);
+  api.use("*", wellFormedText);
   if (getConfig().LOG_REQUESTS) {
     api.use("*", async (c, next) => {
       const started = performance.now();

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { verifyAccessToken } from "../auth/tokens";
 import { getConfig } from "../config";
@@ -23,6 +24,83 @@ export const headerLimit: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (size > MAX_HEADER_BYTES) return c.json({ message: HEADERS_TOO_LARGE }, 431);
   await next();
 };
+
+/** JSON bodies: the largest the API takes (an SEO profile, an academy course) is a few kilobytes. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Multipart bodies reach only the upload routes, which each cap their own and say which field is
+ * too large (academy thumbnails: 413 `file_size` past 10 MB and the form around it); no other route
+ * reads one. This backstop sits above every such limit, so theirs answers first.
+ */
+export const MAX_MULTIPART_BYTES = 16 * 1024 * 1024;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Refuses an oversized body with 413 before reading more: by its Content-Length at once, or, for a
+ * chunked body, as soon as the count passes the limit. The HTTP server (server/app.ts) closes the
+ * connection with the answer, so the rest is never read.
+ */
+export const bodyLimits: MiddlewareHandler<ApiEnv> = (c, next) => {
+  const multipart = c.req.header("content-type")?.toLowerCase().startsWith("multipart/") ?? false;
+  const maxSize = multipart ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES;
+  return bodyLimit({
+    maxSize,
+    onError: (c) =>
+      c.json({ message: `The request body is larger than ${megabytes(maxSize)}`, code: "body_too_large" }, 413),
+  })(c, next);
+};
+
+/** A UTF-16 surrogate without its pair: JSON can carry one ("\ud800"), UTF-8 and the database cannot. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text in a JSON body must be well-formed Unicode. A lone surrogate would be stored as U+FFFD by
+ * one column and refused by the next; it is refused here, once, for every route, with the field.
+ */
+export const wellFormedText: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (c.req.raw.body && /^application\/([\w.+-]+\+)?json/i.test(c.req.header("content-type") ?? "")) {
+    // Hono keeps the text for the route's validator; the route may still read the stream itself
+    // (its own size limit, a signature over the exact bytes), so it gets an unread copy.
+    const text = await c.req.text();
+    c.req.raw = new Request(c.req.raw, { body: text });
+    const field = illFormedAt(parseJson(text), []);
+    if (field !== null) {
+      const message = "Text must be valid Unicode: it contains a lone UTF-16 surrogate";
+      return c.json({ message: `Invalid request. ${field ? `${field}: ` : ""}${message}`, code: "invalid_unicode", errors: { [field || "_"]: [message] } }, 400);
+    }
+  }
+  await next();
+};
+
+/** Malformed JSON is the validator's to report. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The dotted path of the first key or string value that is not well-formed, or null. */
+function illFormedAt(value: unknown, path: string[]): string | null {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path.join(".") : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = illFormedAt(item, [...path, String(index)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (LONE_SURROGATE.test(key)) return [...path, key.replace(LONE_SURROGATE, "\uFFFD")].join(".");
+      const found = illFormedAt(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
 
 /** The end user's address: given by the in-process caller, else the socket (or the proxy, if trusted). */
 export function clientIp(c: Context<ApiEnv>): string {

@@ -150,7 +150,8 @@ const checkoutRoute = route({
     400: errorResponse("Bad input, or a free plan"),
     401: errorResponse("Not signed in"),
     409: errorResponse("A subscription exists: change its plan instead"),
-    502: errorResponse("payment_provider_error: Stripe refused or could not be reached"),
+    429: errorResponse("too_many_checkouts: five different checkouts are open; the same plan, period and referral gives back the open one"),
+    502: stripeUnreachable,
   },
 });
 
@@ -194,7 +195,9 @@ const changePlanRoute = route({
     401: errorResponse("Not signed in"),
     402: errorResponse("payment_declined: the prorated charge was declined, nothing changed"),
     409: errorResponse("current_plan, change_pending, downgrade_while_canceled or renewal_change_while_canceled"),
-    502: errorResponse("payment_provider_error: Stripe refused or could not be reached"),
+    429: errorResponse("too_many_checkouts: without a paid subscription this is a checkout, and five different ones are open"),
+    502: stripeUnreachable,
+    503: stripeNotConfigured,
   },
 });
 

@@ -1,6 +1,6 @@
 import { addMonths, addYears, differenceInMilliseconds } from "date-fns";
-import { and, asc, desc, eq, lte, ne, sql } from "drizzle-orm";
-import { ApiError, badRequest, notFound } from "../api/errors";
+import { and, asc, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { ApiError, badRequest, notFound, tooManyRequests } from "../api/errors";
 import { getConfig } from "../config";
 import type { Database, Executor, Transaction } from "../db/client";
 import {
@@ -156,15 +156,44 @@ export async function startCheckout(db: Database, user: BillingUser, input: Plan
     if (row && hasPaidSubscription(toSubscription(row), now)) {
       throw new ApiError(409, "You already have a subscription: change its plan instead", { code: "subscription_exists" });
     }
-    return createCheckout(tx, user, row, await purchasablePlan(tx, input.plan_id), input);
+    return createCheckout(tx, user, row, await purchasablePlan(tx, input.plan_id), input, now);
   });
 }
 
-async function createCheckout(tx: Transaction, user: BillingUser, row: SubscriptionRow | undefined, plan: PlanRow, input: PlanRequest) {
+/** A checkout stays payable this long: Stripe expires a Checkout Session after 24 hours. */
+const CHECKOUT_REUSE_MS = 23 * 60 * 60 * 1000;
+/** Checkouts one user may have open at once (a plan and period each, or another referral). */
+export const MAX_OPEN_CHECKOUTS = 5;
+
+/**
+ * Asking again for the same plan, period and referral (a double click, a second tab, a retried
+ * request) gives back the checkout already open; the caller holds the billing lock, so requests
+ * racing each other find the first one's. Past MAX_OPEN_CHECKOUTS different ones, 429.
+ */
+async function createCheckout(tx: Transaction, user: BillingUser, row: SubscriptionRow | undefined, plan: PlanRow, input: PlanRequest, now: Date) {
   const gateway = getBillingGateway();
+  const referralId = input.referral_id || null;
+  const open = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.userId, user.id),
+        eq(checkoutSessions.status, "open"),
+        eq(checkoutSessions.provider, gateway.id),
+        gt(checkoutSessions.createdAt, new Date(now.getTime() - CHECKOUT_REUSE_MS)),
+      ),
+    )
+    .orderBy(asc(checkoutSessions.createdAt));
+  const same = open.find((checkout) => checkout.planId === plan.id && checkout.billingPeriod === input.billing_period && checkout.referralId === referralId && checkout.url);
+  if (same) return { url: same.url, checkout_id: same.id };
+  if (open.length >= MAX_OPEN_CHECKOUTS) {
+    const freedAt = open[0]!.createdAt.getTime() + CHECKOUT_REUSE_MS;
+    throw tooManyRequests("Too many checkouts are open: complete or abandon one first", (freedAt - now.getTime()) / 1000, "too_many_checkouts");
+  }
   const [checkout] = await tx
     .insert(checkoutSessions)
-    .values({ userId: user.id, provider: gateway.id, planId: plan.id, billingPeriod: input.billing_period, referralId: input.referral_id || null, url: "" })
+    .values({ userId: user.id, provider: gateway.id, planId: plan.id, billingPeriod: input.billing_period, referralId, url: "", createdAt: now })
     .returning();
   const { url, externalId } = await gateway.createCheckout({
     checkoutId: checkout.id,
@@ -251,7 +280,7 @@ export async function changePlan(db: Database, user: BillingUser, input: PlanReq
     const plan = await purchasablePlan(tx, input.plan_id);
     const row = await findSubscription(tx, user.id);
     if (!row || !hasPaidSubscription(toSubscription(row), now)) {
-      const { url } = await createCheckout(tx, user, row, plan, input);
+      const { url } = await createCheckout(tx, user, row, plan, input, now);
       return { requires_checkout: true, checkout_url: url, immediate_change: false, scheduled_change: false, change_type: null, effective_date: null, message: "Complete the payment to start your subscription" };
     }
     const target: PlanTarget = { planId: plan.id, period: input.billing_period };

@@ -44,22 +44,29 @@ async function migrateWithLock(pool: pg.Pool) {
 }
 
 /**
- * `postgres://…` opens a pool on a PostgreSQL server; `memory://` an in-memory PGlite;
- * anything else is a PGlite data directory.
+ * The PGlite data directory a database target names (`pglite:PATH`, or a bare path: the default
+ * under DATA_DIR), or null for a PostgreSQL server or an in-memory database. The one reading of a
+ * target: `openDatabase`, the data-directory lock and the backups all go by it.
  */
+export function pgliteDataDir(target: string): string | null {
+  const rest = target.startsWith("pglite:") ? target.slice("pglite:".length) : target;
+  if (isPostgresUrl(rest) || rest === "memory://") return null;
+  return path.resolve(rest);
+}
+
+const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
+
+/** Opens what `target` names (see `pgliteDataDir`) and applies the migrations. */
 export async function openDatabase(target: string): Promise<DatabaseHandle> {
-  if (/^postgres(ql)?:\/\//.test(target)) {
+  if (isPostgresUrl(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     await migrateWithLock(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return { driver: "pg", db, pool, url: target, close: () => pool.end() };
   }
-  let dataDir: string | undefined;
-  if (target !== "memory://") {
-    dataDir = path.resolve(target);
-    // PGlite creates only the last path segment.
-    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  }
+  const dataDir = pgliteDataDir(target) ?? undefined;
+  // PGlite creates only the last path segment.
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -2,16 +2,14 @@ import type { Route } from "./+types/citing-sources";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { getFixedT } from "~/middleware/i18next.server";
-import { exportFilters } from "./filters";
+import { exportFilters, refusingBadFilters } from "./filters";
 
 /** Every cited domain with the filters of the screen, and its most cited pages. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const { start_date, end_date, provider, category } = exportFilters(request);
-  const [sources, t] = await Promise.all([
-    getApiClient(context).insights.citingSources({ start_date, end_date, provider, category, limit: 500 }),
-    getFixedT(context),
-  ]);
+  const t = await getFixedT(context);
+  const sources = await refusingBadFilters(getApiClient(context).insights.citingSources({ start_date, end_date, provider, category, limit: 500 }), t);
   const header = ["domain", "citations", "percentage", "providers", "ownSite", "competitor", "topPages"].map((key) => t(`exports.columns.${key}`));
   const rows = sources.data.map((row) => [
     row.domain,

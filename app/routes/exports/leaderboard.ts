@@ -3,14 +3,18 @@ import { getApiClient, requireSession } from "~/lib/api.server";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { withRetries } from "~/lib/retry.server";
 import { getFixedT } from "~/middleware/i18next.server";
-import { exportFilters } from "./filters";
+import { exportFilters, refusingBadFilters } from "./filters";
 
 /** The leaderboard as the screen shows it (same period options), for a spreadsheet. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
   const { start_date, end_date } = exportFilters(request);
-  const [board, t] = await Promise.all([withRetries(() => api.leaderboard.competitors({ start_date, end_date, limit: 1000 })), getFixedT(context)]);
+  const t = await getFixedT(context);
+  const board = await refusingBadFilters(
+    withRetries(() => api.leaderboard.competitors({ start_date, end_date, limit: 1000 })),
+    t,
+  );
   if (!board) throw new Response(t("exports.failed"), { status: 503 });
   const rows = board.competitors.map((row) => [
     row.rank,

@@ -3,7 +3,7 @@ import { getApiClient, requireSession } from "~/lib/api.server";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { PROVIDER_LABELS } from "~/lib/providers";
 import { getFixedT } from "~/middleware/i18next.server";
-import { exportFilters } from "./filters";
+import { exportFilters, refusingBadFilters } from "./filters";
 
 /** The API's largest page: one call brings every cluster a spreadsheet is worth having. */
 const MAX_CLUSTERS = 500;
@@ -13,7 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const { start_date, end_date, model } = exportFilters(request);
   const minOccurrences = Number(new URL(request.url).searchParams.get("min_occurrences"));
-  const [clusters, t] = await Promise.all([
+  const t = await getFixedT(context);
+  const clusters = await refusingBadFilters(
     getApiClient(context).insights.queryClusters({
       start_date,
       end_date,
@@ -23,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: MAX_CLUSTERS,
       page: 1,
     }),
-    getFixedT(context),
-  ]);
+    t,
+  );
   // Seed 001 §4: still being computed is not a failure, but there is nothing to download yet.
   if (clusters.computing) {
     return new Response(t("exports.computing"), {

@@ -18,6 +18,9 @@ export const ACADEMY_ADMIN_EMAILS = {
   "no-js": ["academy-admin-nojs-1@e2e.test", "academy-admin-nojs-2@e2e.test", "academy-admin-nojs-3@e2e.test"],
 } as const;
 
+/** The admin of the browserless checks (tests/e2e/*.http.spec.ts), which post to every admin form. */
+export const HTTP_ADMIN_EMAIL = "http-admin@e2e.test";
+
 /** Debian's Chromium (Playwright cannot download its own here), kept quiet and offline. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

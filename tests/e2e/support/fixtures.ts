@@ -8,6 +8,8 @@ export { expect };
 type SignInOptions = {
   /** Starts from /auth?mode=login&redirectTo=… and expects to land there. */
   redirectTo?: string;
+  /** The DATA_DIR of the server signed in to, whose outbox gets the mail (the shared e2e server's by default). */
+  dataDir?: string;
 };
 
 type Fixtures = {
@@ -56,6 +58,10 @@ export const test = base.extend<Fixtures>({
       errors.push(`console.error: ${message.text()}${location ? ` (${location})` : ""}`);
     });
     page.on("pageerror", (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+    // The pages run under a strict Content-Security-Policy: a report of a violation fails the test too.
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/csp-reports") errors.push(`CSP violation reported: ${request.postData()}`);
+    });
     await standInForOtherHosts(page.context());
     await use(page);
     const unexpected = errors.filter((error) => !consoleGuard.allowed.some((pattern) => pattern.test(error)));
@@ -84,7 +90,7 @@ export const test = base.extend<Fixtures>({
       await form.locator("input[name=email]").fill(email);
       await form.locator("button[type=submit]").click();
       await expect(page.getByTestId("check-inbox")).toBeVisible();
-      const link = magicLink(await waitForMail(E2E_DATA_DIR, email, since));
+      const link = magicLink(await waitForMail(options.dataDir ?? E2E_DATA_DIR, email, since));
       await page.goto(link);
       await expect(page).toHaveURL(pathAndQuery(options.redirectTo ?? "/dashboard"));
       await ready(page);

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { ApiRequestError, getApiClient, notFoundOn404, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { formatPrice } from "~/lib/plans";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = titleMeta;
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireSession(context, request);
-  const [checkout, t] = await Promise.all([getApiClient(context).subscription.getCheckout(params.id), getFixedT(context)]);
+  // Someone else's checkout, or no checkout at all (a mistyped id), is no page.
+  const [checkout, t] = await Promise.all([getApiClient(context).subscription.getCheckout(params.id).catch(notFoundOn404), getFixedT(context)]);
   return { checkout, title: t("billing:checkout.title") };
 }
 

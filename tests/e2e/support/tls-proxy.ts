@@ -1,0 +1,63 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+
+export type TlsProxy = { url: string; close: () => Promise<void> };
+
+/**
+ * A reverse proxy that terminates TLS, as nginx or a load balancer does: https on `port`, plain
+ * http to `target`, with X-Forwarded-Proto, -Host and -For appended. The certificate is made for
+ * localhost by openssl, fresh for each run (the browser is told to accept it).
+ */
+export async function startTlsProxy(port: number, target: string): Promise<TlsProxy> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sightline-tls-"));
+  const key = path.join(dir, "key.pem");
+  const cert = path.join(dir, "cert.pem");
+  execFileSync("openssl", [
+    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
+  ], { stdio: "ignore" });
+  const upstream = new URL(target);
+  const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (request, response) => {
+    const append = (name: string, value: string) => {
+      const current = request.headers[name];
+      return current ? `${current}, ${value}` : value;
+    };
+    const forwarded = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: request.method,
+        path: request.url,
+        headers: {
+          ...request.headers,
+          "x-forwarded-proto": append("x-forwarded-proto", "https"),
+          "x-forwarded-host": append("x-forwarded-host", request.headers.host ?? `localhost:${port}`),
+          "x-forwarded-for": append("x-forwarded-for", request.socket.remoteAddress ?? "127.0.0.1"),
+        },
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on("error", () => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    });
+    request.pipe(forwarded);
+  });
+  // Every address (IPv4 and IPv6): the browser may try either for localhost.
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  return {
+    url: `https://localhost:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
