@@ -1,11 +1,21 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { hasControlCharacters } from "../../app/lib/text";
 import type { ApiEnv } from "../api/env";
 import { badRequest } from "../api/errors";
 import { requireAdmin, requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import {
+  bearer,
+  CONTROL_CHARACTERS_MESSAGE,
+  createRouter,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+  NO_CONTROL_CHARACTERS,
+  NO_CONTROL_CHARACTERS_BUT_LINES,
+  query,
+  z,
+} from "../api/router";
 import { ACADEMY_LOCALES } from "../db/schema";
 import { getDb } from "../runtime";
 import { compactLinkMap, LINK_KEYS, parseVideoUrl } from "./links";
@@ -47,10 +57,6 @@ const text = (required: string) =>
     .trim()
     .min(1, { error: required, abort: true });
 
-const noControl = (value: string) => !hasControlCharacters(value);
-/** Descriptions keep their line breaks and tabs; other control characters cannot be stored. */
-const noControlButLines = (value: string) => !hasControlCharacters(value.replace(/[\n\r\t]/g, " "));
-
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const slug = text("Course slug is required")
@@ -58,21 +64,30 @@ const slug = text("Course slug is required")
   .regex(SLUG_PATTERN, "Lower-case letters (a-z), digits and single dashes only, e.g. seo-basics")
   .openapi({ example: "seo-basics" });
 
-const title = text("Title is required").max(200, "At most 200 characters").refine(noControl, "Control characters are not allowed");
+const title = text("Title is required").max(200, "At most 200 characters").regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
 
+/** Descriptions keep their line breaks and tabs; other control characters cannot be stored. */
 const description = z
   .string({ error: "Description must be text" })
   .trim()
   .max(5000, "At most 5000 characters")
-  .refine(noControlButLines, "Control characters are not allowed");
+  .regex(NO_CONTROL_CHARACTERS_BUT_LINES, CONTROL_CHARACTERS_MESSAGE);
 
-/** "" from a form means "no language". */
+/** "" from a form means "no language", as null does. */
 const locale = z
-  .preprocess((value) => (value === "" ? null : value), z.enum(ACADEMY_LOCALES, "en, fr, or null for every language").nullable())
-  .openapi({ description: "The course's language; null: for everyone" });
+  .enum(["", ...ACADEMY_LOCALES], "en, fr, or null for every language")
+  .nullable()
+  .transform((value) => value || null)
+  .openapi({ description: "The course's language; null (or empty): for everyone" });
 
 /** A uuid in a body or path, with the message a form shows when it is missing. */
-const id = (required: string, invalid: string) => text(required).pipe(z.uuid(invalid));
+const id = (required: string, invalid: string) =>
+  z.uuid({
+    error: (issue) => {
+      if (issue.input == null || (typeof issue.input === "string" && issue.input.trim() === "")) return required;
+      return typeof issue.input === "string" ? invalid : `${required.replace(/ is required$/, "")} must be text`;
+    },
+  });
 
 const VIDEO_LINK_MESSAGE = "Must be a YouTube or Vimeo video URL";
 
@@ -81,32 +96,49 @@ function checkLink(value: string, ctx: z.RefinementCtx, path: (string | number)[
   if (!parsed.ok) ctx.addIssue({ code: "custom", path, message: parsed.reason === "no_video_id" ? "Video ID is required" : VIDEO_LINK_MESSAGE });
 }
 
+/**
+ * The hosts parseVideoUrl knows, for the document: an http(s) URL on YouTube or Vimeo. Which paths
+ * name a video is its to tell ("Video ID is required").
+ */
+const VIDEO_URL = /^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/(youtu\.be|((www|m|music)\.)?youtube\.com|(www\.)?youtube-nocookie\.com|(www\.|player\.)?vimeo\.com)(:\d+)?([/?#]\S*)?\s*$/;
+const VIDEO_URL_OR_BLANK = new RegExp(`^\\s*$|${VIDEO_URL.source}`);
+const videoUrl = (pattern: RegExp) => z.string().max(2000, "At most 2000 characters").regex(pattern, VIDEO_LINK_MESSAGE);
+const requiredVideoUrl = z
+  .string()
+  .trim()
+  .min(1, { error: "A video link is required", abort: true })
+  .max(2000, "At most 2000 characters")
+  .regex(VIDEO_URL, VIDEO_LINK_MESSAGE);
+
 /** Seed 001 §2: one URL, or one per language (`en`, `fr`, `other`); each a YouTube or Vimeo video. */
 const videoLink = z
   .union(
     [
-      z.string().max(2000, "At most 2000 characters"),
-      // Loose, so an unknown language key is named in the error rather than dropped.
-      z.looseObject({
-        en: z.string().max(2000, "At most 2000 characters").optional(),
-        fr: z.string().max(2000, "At most 2000 characters").optional(),
-        other: z.string().max(2000, "At most 2000 characters").optional(),
-      }),
+      requiredVideoUrl,
+      // A blank language is no link for it; at least one must be given.
+      z.strictObject(
+        { en: videoUrl(VIDEO_URL_OR_BLANK).optional(), fr: videoUrl(VIDEO_URL_OR_BLANK).optional(), other: videoUrl(VIDEO_URL_OR_BLANK).optional() },
+        {
+          error: (issue) =>
+            issue.code === "unrecognized_keys" ? `Unknown language ${issue.keys.map((key) => `"${key}"`).join(", ")}: use en, fr or other` : undefined,
+        },
+      ),
     ],
-    { error: (issue) => (issue.input === undefined ? "A video link is required" : "A URL, or an object of URLs by language (en, fr, other)") },
+    {
+      error: (issue) =>
+        issue.input === undefined || (typeof issue.input === "string" && issue.input.trim() === "")
+          ? "A video link is required"
+          : "A URL, or an object of URLs by language (en, fr, other)",
+    },
   )
   .transform((value, ctx) => {
     if (typeof value === "string") {
       const url = value.trim();
-      if (!url) ctx.addIssue({ code: "custom", message: "A video link is required" });
-      else checkLink(url, ctx);
+      checkLink(url, ctx);
       return url;
     }
-    const unknown = Object.keys(value).filter((key) => !(LINK_KEYS as readonly string[]).includes(key));
-    if (unknown.length > 0) {
-      ctx.addIssue({ code: "custom", message: `Unknown language ${unknown.map((key) => `"${key}"`).join(", ")}: use en, fr or other` });
-      return z.NEVER;
-    }
+    // An unknown key is already refused (strict object, which drops it); zod runs this transform all the same.
+    if (ctx.issues.length > 0) return z.NEVER;
     const map = compactLinkMap(value);
     const keys = LINK_KEYS.filter((key) => map[key]);
     if (keys.length === 0) ctx.addIssue({ code: "custom", message: "At least one link is required (en, fr or other)" });
@@ -153,13 +185,17 @@ const reorderBody = (required: string, invalid: string) =>
       ids: z
         .array(id(required, invalid), { error: "ids: the list of ids in the new order is required" })
         .max(1000, "At most 1000 ids")
-        .openapi({ description: "Every current id, each once, in the new order" }),
+        .openapi({ description: "Every current id, each once, in the new order (400 reorder_mismatch otherwise)" }),
     })
     .openapi({ description: "Every item of the list, in its new order (400 reorder_mismatch otherwise)" });
+
+/** An http(s) URL with a host, as the document can say it (surrounding spaces are trimmed first). */
+const HTTP_URL = /^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/([^\s/?#@]+@)?[^\s/?#@]+([/?#]\S*)?\s*$/;
 
 const ThumbnailUrlSchema = z.object({
   url: text("URL is required")
     .max(2000, "At most 2000 characters")
+    .regex(HTTP_URL, { error: "Must be an http or https URL", abort: true })
     .refine(isHttpUrl, "Must be an http or https URL")
     .openapi({ example: "https://images.example.com/course.png" }),
 });
@@ -305,9 +341,7 @@ const publishedCourses = createRoute({
   summary: "Published courses in order, with their counts, total duration and the caller's progress",
   request: {
     query: z.object({
-      locale: z
-        .preprocess((value) => (value === "" ? undefined : value), z.enum(ACADEMY_LOCALES).optional())
-        .openapi({ description: "Only this language's courses and the untagged ones" }),
+      locale: query.enum(ACADEMY_LOCALES).openapi({ description: "Only this language's courses and the untagged ones" }),
     }),
   },
   responses: { 200: jsonResponse(z.array(CourseSchema), "Courses"), 400: invalid, 401: unauthorized },

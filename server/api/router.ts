@@ -1,4 +1,4 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { ApiEnv } from "./env";
 import type { FieldErrors } from "./errors";
 
@@ -6,10 +6,11 @@ export { z };
 
 /**
  * Every domain router is built here so a request that fails its schema gets the same answer
- * everywhere: 400, a readable message, and the errors per field.
+ * everywhere: 400, a readable message, and the errors per field. Each route it registers is
+ * documented with the answers that come from the shared layers rather than from its handler.
  */
 export function createRouter() {
-  return new OpenAPIHono<ApiEnv>({
+  const router = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (result.success) return;
       const errors: FieldErrors = {};
@@ -22,6 +23,34 @@ export function createRouter() {
       return c.json({ message: `Invalid request. ${where}${first?.message ?? ""}`.trim(), errors }, 400);
     },
   });
+  const register = router.openapi;
+  router.openapi = ((route: RouteConfig, handler: never, hook?: never) => register(withSharedResponses(route), handler, hook)) as typeof register;
+  return router;
+}
+
+/**
+ * The statuses a route answers through the layers every route shares, added to its own: 400 from
+ * its schemas (and malformed JSON), 401 from requireAuth, 413/415 from the body checks, 431 from the
+ * header limit (server/api/index.ts, middleware.ts). Derived from the route itself, so the document
+ * cannot forget one; a route's own description of a status wins.
+ */
+function withSharedResponses<R extends RouteConfig>(route: R): R {
+  const shared: RouteConfig["responses"] = {};
+  const { request } = route;
+  if (request?.params || request?.query || request?.headers || request?.body) {
+    const body = request.body ? "; malformed JSON; code invalid_unicode: a lone UTF-16 surrogate in the body" : "";
+    shared[400] = errorResponse(`Invalid input: \`errors\` names each field and what is wrong with it${body}`);
+  }
+  if (route.security?.length) shared[401] = errorResponse("No bearer token, or its session has ended");
+  if (request?.body) {
+    shared[413] = errorResponse("The body is over the size limit (1 MB for JSON; code body_too_large)");
+    // The media types are enforced only where a zod schema validates the body (@hono/zod-openapi's gate).
+    if (Object.values(request.body.content).some((media) => media && "schema" in media && media.schema instanceof z.ZodType)) {
+      shared[415] = errorResponse("The body is not of a media type listed for it");
+    }
+  }
+  shared[431] = errorResponse("Request headers over 16 KiB");
+  return { ...route, responses: { ...shared, ...route.responses } };
 }
 
 export const ErrorSchema = z
@@ -49,3 +78,65 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 });
 
 export const bearer = [{ bearerAuth: [] }];
+
+/** An object keyed by some of `keys` (e.g. counts per provider): the document names the keys a client may meet. */
+export const someOf = <const K extends readonly [string, ...string[]], V extends z.ZodType>(keys: K, value: V) =>
+  z.strictObject(Object.fromEntries(keys.map((key) => [key, value.optional()])) as { [P in K[number]]: z.ZodOptional<V> });
+
+// ---- query parameters ---------------------------------------------------------------------------
+
+/**
+ * A query parameter given empty means absent (a form's "all" choice sends `?category=`), which the
+ * document says with `allowEmptyValue`. Every query parameter is built here, so the rule is one.
+ */
+const emptyIsAbsent = { param: { allowEmptyValue: true } };
+const absentIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+const A_DATE = "A date as YYYY-MM-DD";
+
+export const query = {
+  /** Digits only, so `1e2`, `0x10`, ` 5` or `null` are refused rather than read as some number. */
+  int: (bounds: { min: number; max: number; default: number }) =>
+    z
+      .preprocess(
+        (value) => {
+          const given = absentIfEmpty(value);
+          return typeof given === "string" && /^-?\d+$/.test(given) ? Number(given) : given;
+        },
+        z.number({ error: "A whole number" }).int().min(bounds.min).max(bounds.max).default(bounds.default),
+      )
+      .openapi(emptyIsAbsent),
+  enum: <const T extends readonly [string, ...string[]]>(values: T, error?: string) =>
+    z.preprocess(absentIfEmpty, z.enum(values, error).optional()).openapi(emptyIsAbsent),
+  enumOr: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+    z.preprocess(absentIfEmpty, z.enum(values).default(fallback)).openapi(emptyIsAbsent),
+  date: () => z.preprocess(absentIfEmpty, z.iso.date(A_DATE).optional()).openapi(emptyIsAbsent),
+  text: (schema: z.ZodString) => z.preprocess(absentIfEmpty, schema.optional()).openapi(emptyIsAbsent),
+};
+
+// ---- text ---------------------------------------------------------------------------------------
+
+/**
+ * One of `values` in any case, surrounding spaces ignored, read as the listed spelling. The document
+ * lists the values, then the other spellings as a pattern, so a client sees both.
+ */
+export function caselessEnum<const T extends readonly [string, ...string[]]>(values: T, error: string) {
+  const anyCase = (value: string) =>
+    [...value].map((char) => (char.toLowerCase() !== char.toUpperCase() ? `[${char.toLowerCase()}${char.toUpperCase()}]` : char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("");
+  const pattern = new RegExp(`^\\s*(?:${values.map(anyCase).join("|")})\\s*$`);
+  const listed = new Map(values.map((value) => [value.toLowerCase(), value as T[number]]));
+  return z.union([z.enum(values), z.string().regex(pattern, error).transform((value) => listed.get(value.trim().toLowerCase())!)], { error });
+}
+
+/**
+ * Text without C0 control characters or DEL (PostgreSQL refuses NUL; none belongs in a name), as a
+ * pattern so the document states it (app/lib/text.ts hasControlCharacters is the same rule).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+/** The same, letting line breaks and tabs through (descriptions). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
+export const NO_CONTROL_CHARACTERS_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+/** The same, letting every whitespace control through (tab, line feed, vertical tab, form feed, return), for text whose whitespace is collapsed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
+export const NO_CONTROL_CHARACTERS_BUT_SPACES = /^[^\u0000-\u0008\u000e-\u001f\u007f]*$/;
+export const CONTROL_CHARACTERS_MESSAGE = "Control characters are not allowed";

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "../../app/lib/i18n";
 import { createRoute } from "@hono/zod-openapi";
 import { getDb } from "../runtime";
 import { clientIp, requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../api/router";
 import { LOGOUT_SCOPES, logout, previewMagicLink, refreshSession, requestMagicLink, verifyMagicLink } from "./service";
 
 export const AuthUserSchema = z
@@ -41,9 +41,14 @@ const login = createRoute({
   request: {
     body: jsonBody(
       z.object({
-        // Addresses are often pasted with a stray space around them.
-        email: z.string().trim().pipe(z.email().max(254)).openapi({ format: "email", example: "you@example.com" }),
-        redirect_to: z.string().max(4096).optional().openapi({ description: "App origin plus /auth/verify; the link adds ?token=" }),
+        // Addresses are often pasted with a stray space around them: trimmed before they are checked.
+        email: z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.email().max(254)).openapi({ example: "you@example.com" }),
+        redirect_to: z
+          .string()
+          .max(4096)
+          .check(z.url({ error: "Invalid URL" }))
+          .optional()
+          .openapi({ description: "The app's origin (or an ALLOWED_REDIRECT_ORIGINS one) plus /auth/verify; the link adds ?token=" }),
         locale: z.enum(SUPPORTED_LOCALES).default(DEFAULT_LOCALE),
       }),
     ),
@@ -105,7 +110,7 @@ const signOut = createRoute({
   summary: "Sign out this session, every session, or every other session",
   security: bearer,
   middleware: [requireAuth] as const,
-  request: { query: z.object({ scope: z.enum(LOGOUT_SCOPES).default("local") }) },
+  request: { query: z.object({ scope: query.enumOr(LOGOUT_SCOPES, "local") }) },
   responses: { 204: { description: "Signed out" }, 401: errorResponse("Not signed in") },
 });
 

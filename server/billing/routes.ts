@@ -89,6 +89,10 @@ export const CheckoutSchema = z
   })
   .openapi("Checkout");
 
+// Answers only a subscription held at Stripe can give, on the calls that change it there.
+const stripeUnreachable = errorResponse("payment_provider_error: Stripe refused or could not be reached");
+const stripeNotConfigured = errorResponse("provider_unavailable: the subscription is Stripe's and Stripe is not configured on this server");
+
 export const ChangeResultSchema = z
   .object({
     requires_checkout: z.boolean(),
@@ -102,19 +106,20 @@ export const ChangeResultSchema = z
   .openapi("PlanChangeResult");
 
 const PlanRequestSchema = z.object({
-  plan_id: z.enum(PLAN_IDS),
+  plan_id: z.enum(PLAN_IDS).openapi({ description: "A paid plan: a free one is 400 plan_not_purchasable" }),
   billing_period: z.enum(BILLING_PERIODS),
   referral_id: z
     .string()
     .trim()
     .max(200)
-    .regex(/^[\w.:-]*$/, "Letters, digits, '.', ':', '_' and '-' only")
+    // Surrounding spaces are trimmed first, so the document's pattern lets them through too.
+    .regex(/^\s*[\w.:-]*\s*$/, "Letters, digits, '.', ':', '_' and '-' only")
     .nullish()
     .openapi({ description: "From the referral-tracking script, when it loaded" }),
 });
 
 const MessageSchema = z.object({ message: z.string() });
-const IdParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) });
+const IdParam = z.object({ id: z.uuid("Not a checkout id") });
 
 const route = <const R extends Parameters<typeof createRoute>[0]>(spec: R) =>
   createRoute({ ...spec, tags: ["subscription"], security: bearer, middleware: [requireAuth] as const });
@@ -160,7 +165,13 @@ const checkoutGet = route({
   path: "/checkout/{id}",
   summary: "A checkout of the signed-in user; a Stripe one is brought up to date first",
   request: { params: IdParam },
-  responses: { 200: jsonResponse(CheckoutSchema, "Checkout"), 401: errorResponse("Not signed in"), 404: errorResponse("No such checkout") },
+  responses: {
+    200: jsonResponse(CheckoutSchema, "Checkout"),
+    400: errorResponse("Not a checkout id"),
+    401: errorResponse("Not signed in"),
+    404: errorResponse("No such checkout of this user"),
+    502: stripeUnreachable,
+  },
 });
 
 const checkoutComplete = route({
@@ -209,6 +220,8 @@ const cancelRoute = route({
     200: jsonResponse(z.object({ message: z.string(), effective_date: z.string() }), "Canceled at period end"),
     401: errorResponse("Not signed in"),
     409: errorResponse("no_subscription or already_canceled"),
+    502: stripeUnreachable,
+    503: stripeNotConfigured,
   },
 });
 
@@ -216,14 +229,26 @@ const reactivateRoute = route({
   method: "post",
   path: "/reactivate",
   summary: "Undoes a cancellation before the period ends",
-  responses: { 200: jsonResponse(MessageSchema, "Renews again"), 401: errorResponse("Not signed in"), 409: errorResponse("not_canceled or subscription_ended") },
+  responses: {
+    200: jsonResponse(MessageSchema, "Renews again"),
+    401: errorResponse("Not signed in"),
+    409: errorResponse("not_canceled or subscription_ended"),
+    502: stripeUnreachable,
+    503: stripeNotConfigured,
+  },
 });
 
 const pendingRoute = route({
   method: "delete",
   path: "/pending-change",
   summary: "Drops the change scheduled for the renewal: the current plan continues",
-  responses: { 200: jsonResponse(MessageSchema, "Dropped"), 401: errorResponse("Not signed in"), 409: errorResponse("no_pending_change") },
+  responses: {
+    200: jsonResponse(MessageSchema, "Dropped"),
+    401: errorResponse("Not signed in"),
+    409: errorResponse("no_pending_change"),
+    502: stripeUnreachable,
+    503: stripeNotConfigured,
+  },
 });
 
 const portalRoute = route({
@@ -234,7 +259,8 @@ const portalRoute = route({
     200: jsonResponse(z.object({ url: z.string() }), "Where to go"),
     401: errorResponse("Not signed in"),
     409: errorResponse("portal_unavailable"),
-    502: errorResponse("payment_provider_error"),
+    502: stripeUnreachable,
+    503: stripeNotConfigured,
   },
 });
 

@@ -1,11 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, z } from "../api/router";
+import { bearer, createRouter, errorResponse, jsonResponse, query, z } from "../api/router";
 import { getDb } from "../runtime";
 import { leaderboard, position } from "./service";
-
-const blank = (value: unknown) => (value === "" ? undefined : value);
-const date = z.preprocess(blank, z.iso.date("A date as YYYY-MM-DD").optional());
 
 export const LeaderboardSchema = z
   .object({
@@ -39,13 +36,13 @@ const competitors = createRoute({
   summary: "The brands in the answers to the user's questions, ranked by visibility (default: last 30 days)",
   request: {
     query: z.object({
-      limit: z.preprocess(blank, z.coerce.number().int().min(1).max(1000).default(100)),
-      min_analyses: z.preprocess(blank, z.coerce.number().int().min(0).max(100_000).default(1)),
-      start_date: date,
-      end_date: date,
+      limit: query.int({ min: 1, max: 1000, default: 100 }),
+      min_analyses: query.int({ min: 0, max: 100_000, default: 1 }),
+      start_date: query.date(),
+      end_date: query.date().openapi({ description: "Not before start_date" }),
     }),
   },
-  responses: { 200: jsonResponse(LeaderboardSchema, "Ranking"), 400: errorResponse("Invalid option"), 401: errorResponse("Not signed in") },
+  responses: { 200: jsonResponse(LeaderboardSchema, "Ranking"), 400: errorResponse("Invalid option, or start_date after end_date"), 401: errorResponse("Not signed in") },
 });
 
 const userPosition = createRoute({

@@ -1,8 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, z } from "../api/router";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../api/router";
 import { getConfig } from "../config";
-import { ANALYSIS_STATUSES, ANSWER_STATUSES, QUESTION_CATEGORIES } from "../db/schema";
+import { ANALYSIS_STATUSES, ANSWER_STATUSES, MARKET_LANGUAGES, QUESTION_CATEGORIES } from "../db/schema";
+import { PROVIDER_IDS } from "../integrations/ai/types";
 import { getBoss, getDb } from "../runtime";
 import { analysisStats, createAnalysis, getAnalysis, latestAnalysis, listAnalyses } from "./analyses";
 
@@ -15,10 +16,14 @@ const MetricsSchema = z.object({
   sentiment: z.object({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() }),
 });
 
+const SENTIMENTS = ["positive", "neutral", "negative"] as const;
+// The services type providers as text (the analysis tables store them so): named, not enumerated.
+const PROVIDER_ID = `A provider id: ${PROVIDER_IDS.join(", ")}`;
+
 const BreakdownFields = {
   summary: MetricsSchema,
-  by_provider: z.array(MetricsSchema.extend({ provider: z.string() })),
-  by_category: z.array(MetricsSchema.extend({ category: z.string() })),
+  by_provider: z.array(MetricsSchema.extend({ provider: z.string().openapi({ description: PROVIDER_ID }) })),
+  by_category: z.array(MetricsSchema.extend({ category: z.enum(QUESTION_CATEGORIES) })),
   brands: z.array(
     z.object({ name: z.string(), is_brand: z.boolean(), answers: z.number().int(), mentions: z.number().int(), average_position: z.number() }),
   ),
@@ -31,24 +36,28 @@ export const AnalysisSummarySchema = z
     created_at: z.string(),
     started_at: z.string().nullable(),
     completed_at: z.string().nullable(),
+    deadline_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "The latest the analysis will end: answers still open then fail and it closes (null: launched before deadlines existed)" }),
     question_limit: z.number().int(),
-    providers: z.array(z.string()),
+    providers: z.array(z.string().openapi({ description: PROVIDER_ID })),
     simulated: z.boolean().openapi({ description: "Answered by the demo provider" }),
     brand_name: z.string(),
     brand_aliases: z.array(z.string()),
     competitors: z.array(z.object({ name: z.string(), domain: z.string().nullable(), aliases: z.array(z.string()) })).openapi({ description: "As they were when the analysis ran" }),
-    market_language: z.string(),
+    market_language: z.enum(MARKET_LANGUAGES),
     progress: z.object({ total: z.number().int(), completed: z.number().int(), failed: z.number().int(), pending: z.number().int() }),
   })
   .openapi("AnalysisSummary");
 
 const AnswerSchema = z.object({
   id: z.uuid(),
-  question_id: z.string().nullable(),
+  question_id: z.uuid().nullable().openapi({ description: "null once the question is deleted" }),
   question_text: z.string(),
   category: z.enum(QUESTION_CATEGORIES),
-  language: z.string(),
-  provider: z.string(),
+  language: z.enum(MARKET_LANGUAGES),
+  provider: z.string().openapi({ description: PROVIDER_ID }),
   model: z.string().nullable(),
   status: z.enum(ANSWER_STATUSES),
   attempts: z.number().int(),
@@ -57,9 +66,9 @@ const AnswerSchema = z.object({
   search_queries: z.array(z.string()),
   latency_ms: z.number().int().nullable(),
   answered_at: z.string().nullable(),
-  brand: z.object({ mentioned: z.boolean().nullable(), position: z.number().int().nullable(), sentiment: z.string().nullable() }),
+  brand: z.object({ mentioned: z.boolean().nullable(), position: z.number().int().nullable(), sentiment: z.enum(SENTIMENTS).nullable() }),
   mentions: z.array(
-    z.object({ name: z.string(), is_brand: z.boolean(), tracked: z.boolean(), position: z.number().int(), count: z.number().int(), sentiment: z.string() }),
+    z.object({ name: z.string(), is_brand: z.boolean(), tracked: z.boolean(), position: z.number().int(), count: z.number().int(), sentiment: z.string().openapi({ description: SENTIMENTS.join(", ") }) }),
   ),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
@@ -84,25 +93,28 @@ export const StatsSchema = z
   .openapi("AnalysisStats");
 
 const auth = { security: bearer, middleware: [requireAuth] as [typeof requireAuth], tags: ["analyses"] };
-const date = z.iso.date("A date as YYYY-MM-DD");
+
+/**
+ * The largest question_limit: the largest plan's questions. SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS
+ * (GET /config max_questions_per_analysis) may set a lower one, which the handler enforces.
+ */
+export const MAX_QUESTION_LIMIT = 100;
+const QuestionLimitSchema = z.object({
+  question_limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_QUESTION_LIMIT)
+    .optional()
+    .openapi({ description: "At most this many questions (default: all, within the plan); at most GET /config max_questions_per_analysis" }),
+});
 
 const create = createRoute({
   ...auth,
   method: "post",
   path: "/",
   summary: "Launch an analysis: every active question × every enabled provider",
-  request: {
-    body: {
-      content: {
-        "application/json": {
-          schema: z.object({
-            question_limit: z.number().int().min(1).max(1000).optional().openapi({ description: "At most this many questions (default: all, within the plan)" }),
-          }),
-        },
-      },
-      required: false,
-    },
-  },
+  request: { body: { ...jsonBody(QuestionLimitSchema), required: false } },
   responses: {
     201: jsonResponse(AnalysisSchema, "Queued (status pending)"),
     400: errorResponse("No profile or no question yet, or an invalid limit"),
@@ -119,8 +131,8 @@ const list = createRoute({
   summary: "The user's analyses, newest first",
   request: {
     query: z.object({
-      limit: z.coerce.number().int().min(1).max(100).default(10),
-      offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+      limit: query.int({ min: 1, max: 100, default: 10 }),
+      offset: query.int({ min: 0, max: 1_000_000, default: 0 }),
     }),
   },
   responses: {
@@ -146,8 +158,8 @@ const stats = createRoute({
   method: "get",
   path: "/stats",
   summary: "Visibility, share of voice, position and sentiment over a period (default: last 30 days), with a daily trend",
-  request: { query: z.object({ startDate: date.optional(), endDate: date.optional() }) },
-  responses: { 200: jsonResponse(StatsSchema, "Figures"), 400: errorResponse("Invalid dates"), 401: errorResponse("Not signed in") },
+  request: { query: z.object({ startDate: query.date(), endDate: query.date().openapi({ description: "Not before startDate" }) }) },
+  responses: { 200: jsonResponse(StatsSchema, "Figures"), 400: errorResponse("Invalid dates, or startDate after endDate"), 401: errorResponse("Not signed in") },
 });
 
 const one = createRoute({
@@ -166,15 +178,13 @@ const one = createRoute({
 
 export const analysisRoutes = createRouter()
   .openapi(create, async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as unknown;
-    const parsed = z
-      .object({ question_limit: z.number().int().min(1).max(getConfig().SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS).optional() })
-      .safeParse(body ?? {});
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Invalid body";
+    const body = c.req.valid("json");
+    const max = getConfig().SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS;
+    if (body.question_limit !== undefined && body.question_limit > max) {
+      const message = `Too big: expected number to be <=${max}`;
       return c.json({ message: `Invalid request. question_limit: ${message}`, errors: { question_limit: [message] } }, 400);
     }
-    const analysis = await createAnalysis(await getDb(), await getBoss(), c.get("user").id, parsed.data);
+    const analysis = await createAnalysis(await getDb(), await getBoss(), c.get("user").id, body);
     return c.json(analysis, 201);
   })
   .openapi(list, async (c) => c.json(await listAnalyses(await getDb(), c.get("user").id, c.req.valid("query")), 200))

@@ -1,19 +1,16 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, z } from "../api/router";
+import { bearer, createRouter, errorResponse, jsonResponse, query, someOf, z } from "../api/router";
 import { PROVIDER_IDS } from "../integrations/ai/types";
 import { QUESTION_CATEGORIES } from "../db/schema";
 import { getDb } from "../runtime";
 import { citingSources } from "./citing-sources";
 
-const blank = (value: unknown) => (value === "" ? undefined : value);
-const date = z.preprocess(blank, z.iso.date("A date as YYYY-MM-DD").optional());
-
 export const InsightQuerySchema = z.object({
-  start_date: date,
-  end_date: date,
-  provider: z.preprocess(blank, z.enum(PROVIDER_IDS).optional()),
-  category: z.preprocess(blank, z.enum(QUESTION_CATEGORIES).optional()),
+  start_date: query.date(),
+  end_date: query.date().openapi({ description: "Not before start_date" }),
+  provider: query.enum(PROVIDER_IDS),
+  category: query.enum(QUESTION_CATEGORIES),
 });
 
 export const CitingSourcesSchema = z
@@ -23,7 +20,7 @@ export const CitingSourcesSchema = z
         domain: z.string(),
         total_citations: z.number().int(),
         percentage: z.number().openapi({ description: "Of all citations matching the filters" }),
-        providers: z.record(z.string(), z.number().int()),
+        providers: someOf(PROVIDER_IDS, z.number().int()).openapi({ description: "Citations per provider that cited the domain" }),
         top_urls: z
           .array(z.object({ url: z.string(), title: z.string().nullable(), citations: z.number().int() }))
           .openapi({ description: "The most cited pages, for the 20 most cited domains" }),
@@ -45,10 +42,10 @@ const list = createRoute({
   summary: "The sites the assistants cite in their answers, by registrable domain (default: last 30 days)",
   security: bearer,
   middleware: [requireAuth] as [typeof requireAuth],
-  request: { query: InsightQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(500).default(50) }) },
+  request: { query: InsightQuerySchema.extend({ limit: query.int({ min: 1, max: 500, default: 50 }) }) },
   responses: {
     200: jsonResponse(CitingSourcesSchema, "Domains, most cited first"),
-    400: errorResponse("Invalid filter"),
+    400: errorResponse("Invalid filter, or start_date after end_date"),
     401: errorResponse("Not signed in"),
   },
 });

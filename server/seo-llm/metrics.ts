@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { analysisAnswers, answerMentions, QUESTION_CATEGORIES } from "../db/schema";
+import { analysisAnswers, answerMentions, QUESTION_CATEGORIES, type QuestionCategory } from "../db/schema";
 
 /**
  * The figures every screen shows, from stored answers only:
@@ -88,7 +88,7 @@ async function groupedRows(db: Executor, userId: string, where: SQL): Promise<Ro
 export type Breakdown = {
   summary: Metrics;
   by_provider: Array<Metrics & { provider: string }>;
-  by_category: Array<Metrics & { category: string }>;
+  by_category: Array<Metrics & { category: QuestionCategory }>;
 };
 
 export async function breakdown(db: Executor, userId: string, where: SQL, providerOrder: readonly string[] = []): Promise<Breakdown> {

@@ -1,32 +1,29 @@
 import { createRoute } from "@hono/zod-openapi";
 import { distinctTexts, isCountryCode, MARKET_LANGUAGES, normaliseDomain, PROFILE_LIMITS } from "../../app/lib/seo-profile";
-import { hasControlCharacters } from "../../app/lib/text";
 import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import { bearer, CONTROL_CHARACTERS_MESSAGE, caselessEnum, createRouter, errorResponse, jsonBody, jsonResponse, NO_CONTROL_CHARACTERS, z } from "../api/router";
 import { getDb } from "../runtime";
 import { WebsiteFieldSchema } from "../users/routes";
 import { getSeoProfile, patchSeoProfile } from "./profile";
 
 const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, "Required")
-    .max(max, `At most ${max} characters`)
-    .refine((value) => !hasControlCharacters(value), "Control characters are not allowed");
+  z.string().trim().min(1, "Required").max(max, `At most ${max} characters`).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
 
-const texts = (max: number, each: number) =>
-  z
-    .array(text(each))
-    .max(max * 2, `At most ${max}`)
-    .transform(distinctTexts)
-    .pipe(z.array(z.string()).max(max, `At most ${max}`));
+/** A list, then trimmed and de-duplicated (first spelling kept); the limit counts what is sent. */
+const texts = (max: number, each: number) => z.array(text(each)).max(max, `At most ${max}`).transform(distinctTexts);
+
+/**
+ * What normaliseDomain reads, for the document: blank, or a host name with at least one dot, with
+ * or without a scheme, a port and a path. A host URL() refuses is still "Not a valid domain".
+ */
+const DOMAIN_OR_BLANK = /^\s*$|^\s*([A-Za-z][A-Za-z\d+.-]*:\/\/)?([^\s/?#@]*@)?[A-Za-z\d-]+(\.[A-Za-z\d-]+)+(:\d*)?([/?#]\S*)?\s*$/;
 
 const CompetitorSchema = z.object({
   Name: text(PROFILE_LIMITS.competitorName),
   Domain: z
     .string()
     .max(2048)
+    .regex(DOMAIN_OR_BLANK, "Not a valid domain")
     .nullish()
     .transform((value, ctx) => {
       if (value == null || value.trim() === "") return null;
@@ -34,9 +31,16 @@ const CompetitorSchema = z.object({
       if (domain) return domain;
       ctx.addIssue({ code: "custom", message: "Not a valid domain" });
       return z.NEVER;
-    }),
+    })
+    .openapi({ description: "Its site: a host name or a URL of it, kept as the host without www; blank or null: none", example: "rival.example" }),
   Aliases: texts(PROFILE_LIMITS.aliases, PROFILE_LIMITS.alias).default([]),
 });
+
+/** Every ISO 3166-1 alpha-2 code the runtime can name (isCountryCode), for the document's enum. */
+const COUNTRY_CODES = Array.from({ length: 26 * 26 }, (_, index) => String.fromCharCode(65 + Math.floor(index / 26), 65 + (index % 26))).filter(
+  isCountryCode,
+) as [string, ...string[]];
+const NOT_A_COUNTRY = "Not an ISO 3166-1 country code";
 
 export const SeoProfileSchema = z
   .object({
@@ -44,7 +48,7 @@ export const SeoProfileSchema = z
     BrandAliases: z.array(z.string()),
     WebsiteURL: z.string().nullable(),
     MarketLanguage: z.enum(MARKET_LANGUAGES),
-    Country: z.string().nullable().openapi({ description: "ISO 3166-1 alpha-2" }),
+    Country: z.enum(COUNTRY_CODES).nullable().openapi({ description: "ISO 3166-1 alpha-2" }),
     Keywords: z.array(z.string()),
     Competitors: z.array(z.object({ Name: z.string(), Domain: z.string().nullable(), Aliases: z.array(z.string()) })),
     CreatedAt: z.string(),
@@ -57,37 +61,23 @@ const SeoProfilePatchSchema = z
     BrandName: text(PROFILE_LIMITS.brandName).optional(),
     BrandAliases: texts(PROFILE_LIMITS.aliases, PROFILE_LIMITS.alias).optional(),
     WebsiteURL: WebsiteFieldSchema,
-    MarketLanguage: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(MARKET_LANGUAGES, `One of ${MARKET_LANGUAGES.join(", ")}`))
-      .optional(),
+    MarketLanguage: caselessEnum(MARKET_LANGUAGES, `One of ${MARKET_LANGUAGES.join(", ")}`)
+      .optional()
+      .openapi({ description: "Any case, surrounding spaces ignored; saved lower-case" }),
     Country: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .nullish()
-      .transform((value, ctx) => {
-        if (value == null || value === "") return value === undefined ? undefined : null;
-        if (isCountryCode(value)) return value;
-        ctx.addIssue({ code: "custom", message: "Not an ISO 3166-1 country code" });
-        return z.NEVER;
-      }),
+      .union([z.null(), z.string().regex(/^\s*$/).transform(() => null), caselessEnum(COUNTRY_CODES, NOT_A_COUNTRY)], { error: NOT_A_COUNTRY })
+      .optional()
+      .openapi({ description: "ISO 3166-1 alpha-2, any case, saved upper-case; blank or null: none" }),
     Keywords: z
       .array(text(PROFILE_LIMITS.keyword))
-      .max(PROFILE_LIMITS.keywordsMax * 2, `At most ${PROFILE_LIMITS.keywordsMax} keywords`)
+      .min(PROFILE_LIMITS.keywordsMin, "At least one keyword")
+      .max(PROFILE_LIMITS.keywordsMax, `At most ${PROFILE_LIMITS.keywordsMax} keywords`)
       .transform(distinctTexts)
-      .pipe(
-        z
-          .array(z.string())
-          .min(PROFILE_LIMITS.keywordsMin, "At least one keyword")
-          .max(PROFILE_LIMITS.keywordsMax, `At most ${PROFILE_LIMITS.keywordsMax} keywords`),
-      )
       .optional(),
     Competitors: z
       .array(CompetitorSchema)
       .max(PROFILE_LIMITS.competitors, `At most ${PROFILE_LIMITS.competitors} competitors`)
+      .openapi({ description: "Each name once (case and accents aside)" })
       .superRefine((competitors, ctx) => {
         const seen = new Set<string>();
         competitors.forEach((competitor, index) => {
@@ -119,7 +109,12 @@ const patchProfile = createRoute({
   security: bearer,
   middleware: [requireAuth] as const,
   request: { body: jsonBody(SeoProfilePatchSchema) },
-  responses: { 200: jsonResponse(SeoProfileSchema, "Saved profile"), 400: errorResponse("Invalid field"), 401: errorResponse("Not signed in") },
+  responses: {
+    200: jsonResponse(SeoProfileSchema, "Saved profile"),
+    400: errorResponse("Invalid field, or profile_incomplete: a first save without BrandName, MarketLanguage or Keywords"),
+    401: errorResponse("Not signed in"),
+    403: errorResponse("competitor_limit: more competitors than the plan tracks"),
+  },
 });
 
 export const seoProfileRoutes = createRouter()

@@ -1,10 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { QUESTION_TEXT_LIMITS } from "../../app/lib/seo-profile";
-import { hasControlCharacters } from "../../app/lib/text";
 import type { ApiEnv } from "../api/env";
 import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import { bearer, CONTROL_CHARACTERS_MESSAGE, createRouter, errorResponse, jsonBody, jsonResponse, NO_CONTROL_CHARACTERS_BUT_SPACES, query, z } from "../api/router";
 import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "../db/schema";
 import { getDb } from "../runtime";
 import { findSeoProfile } from "./profile";
@@ -26,17 +25,22 @@ export const QuestionSchema = z
   })
   .openapi("UserQuestion");
 
-/** Pasted line breaks and tabs become spaces; other control characters are refused. */
+/**
+ * Pasted line breaks and tabs become spaces, runs of spaces one, and the ends are trimmed before the
+ * length is counted; other control characters are refused. A preprocess, so the document shows the
+ * rules of the text as it is counted.
+ */
 const questionText = z
-  .string()
-  .transform((value) => value.replace(/\s+/g, " ").trim())
-  .pipe(
+  .preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : value),
     z
       .string()
       .min(QUESTION_TEXT_LIMITS.min, `At least ${QUESTION_TEXT_LIMITS.min} characters`)
       .max(QUESTION_MAX_LENGTH, `At most ${QUESTION_MAX_LENGTH} characters`)
-      .refine((value) => !hasControlCharacters(value), "Control characters are not allowed"),
-  );
+      // Whitespace is collapsed by then: the pattern holds for the text as sent too.
+      .regex(NO_CONTROL_CHARACTERS_BUT_SPACES, CONTROL_CHARACTERS_MESSAGE),
+  )
+  .openapi({ description: "Counted once line breaks, tabs and runs of spaces are one space and the ends trimmed" });
 
 const QuestionInputSchema = z
   .object({
@@ -49,14 +53,15 @@ const QuestionInputSchema = z
 
 const QuestionPatchSchema = QuestionInputSchema.partial().openapi("UserQuestionPatch");
 
-/** Query filters: an empty value means "no filter", as the client sends only non-empty ones. */
-const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
+/** Query filters: an empty value means "no filter". */
 const FiltersSchema = z.object({
-  category: z.preprocess(blankToUndefined, z.enum(QUESTION_CATEGORIES).optional()),
-  language: z.preprocess(blankToUndefined, z.enum(MARKET_LANGUAGES).optional()),
-  source: z.preprocess(blankToUndefined, z.enum(["user", "system"]).optional()),
-  is_active: z.preprocess(blankToUndefined, z.enum(["true", "false"]).transform((value) => value === "true").optional()),
-  q: z.preprocess(blankToUndefined, z.string().max(QUESTION_MAX_LENGTH).optional()).openapi({ description: "Case-insensitive substring of question_text" }),
+  category: query.enum(QUESTION_CATEGORIES),
+  language: query.enum(MARKET_LANGUAGES),
+  source: query.enum(["user", "system"]),
+  is_active: query.enum(["true", "false"]).transform((value) => (value === undefined ? undefined : value === "true")),
+  q: query
+    .text(z.string().max(QUESTION_MAX_LENGTH).regex(NO_CONTROL_CHARACTERS_BUT_SPACES, CONTROL_CHARACTERS_MESSAGE))
+    .openapi({ description: "Case-insensitive substring of question_text" }),
 });
 
 const IdParams = z.object({ id: z.uuid("Not a question id") });

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import type { Database, Executor } from "../db/client";
 import { analysisAnswers, answerCitations, answerSearchQueries, queryClusterRows, queryClusterSnapshots } from "../db/schema";
+import type { ProviderId } from "../integrations/ai/types";
 import { type InsightFilters, insightWhere, periodOf } from "./insight-scope";
 import { clusterQueries, type QueryCluster } from "./query-clusters";
 
@@ -10,7 +11,7 @@ export const QUERY_CLUSTERS_QUEUE = "seo-llm.query-clusters";
 /** Up to this many searches are clustered during the request; more go to a job (the call answers 202). */
 export const INLINE_LIMIT = 20_000;
 
-export type ClusterOptions = { model?: string; start_date?: string; end_date?: string };
+export type ClusterOptions = { model?: "all" | ProviderId; start_date?: string; end_date?: string };
 export type ClusterJob = { userId: string } & ClusterOptions;
 
 function scopeKey(options: ClusterOptions) {

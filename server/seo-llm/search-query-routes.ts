@@ -1,12 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, z } from "../api/router";
+import { bearer, createRouter, errorResponse, jsonResponse, query, someOf, z } from "../api/router";
 import { PROVIDER_IDS } from "../integrations/ai/types";
 import { getBoss, getDb } from "../runtime";
 import { searchQueryClusters } from "./search-query-insights";
-
-const blank = (value: unknown) => (value === "" ? undefined : value);
-const date = z.preprocess(blank, z.iso.date("A date as YYYY-MM-DD").optional());
 
 export const QueryClustersSchema = z
   .object({
@@ -17,8 +14,10 @@ export const QueryClustersSchema = z
         queries: z.array(z.object({ query: z.string(), count: z.number().int() })).openapi({ description: "Up to 20 spellings, most frequent first" }),
         total_occurrences: z.number().int(),
         total_citations: z.number().int().openapi({ description: "Citations of the answers that ran these searches, each answer once" }),
-        model_breakdown: z.record(z.string(), z.number().int()),
-        questions: z.array(z.object({ id: z.string().nullable(), question_text: z.string(), count: z.number().int() })).openapi({ description: "Up to 10" }),
+        model_breakdown: someOf(PROVIDER_IDS, z.number().int()).openapi({ description: "Occurrences per provider that ran these searches" }),
+        questions: z
+          .array(z.object({ id: z.uuid().nullable().openapi({ description: "null once the question is deleted" }), question_text: z.string(), count: z.number().int() }))
+          .openapi({ description: "Up to 10" }),
       }),
     ),
     metadata: z.object({
@@ -26,7 +25,7 @@ export const QueryClustersSchema = z
       total_queries: z.number().int(),
       page: z.number().int(),
       page_size: z.number().int(),
-      model: z.string(),
+      model: z.enum(["all", ...PROVIDER_IDS]),
       min_occurrences: z.number().int(),
       computed_at: z.string().nullable(),
     }),
@@ -43,18 +42,18 @@ const clusters = createRoute({
   middleware: [requireAuth] as [typeof requireAuth],
   request: {
     query: z.object({
-      model: z.preprocess(blank, z.enum(["all", ...PROVIDER_IDS]).default("all")),
-      limit: z.preprocess(blank, z.coerce.number().int().min(1).max(500).default(50)),
-      page: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).default(1)),
-      min_occurrences: z.preprocess(blank, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-      start_date: date,
-      end_date: date,
+      model: query.enumOr(["all", ...PROVIDER_IDS], "all"),
+      limit: query.int({ min: 1, max: 500, default: 50 }),
+      page: query.int({ min: 1, max: 100_000, default: 1 }),
+      min_occurrences: query.int({ min: 1, max: 1_000_000, default: 1 }),
+      start_date: query.date(),
+      end_date: query.date().openapi({ description: "Not before start_date" }),
     }),
   },
   responses: {
     200: jsonResponse(QueryClustersSchema, "Clusters, most frequent first"),
     202: jsonResponse(QueryClustersSchema, "Being computed: empty for now"),
-    400: errorResponse("Invalid option"),
+    400: errorResponse("Invalid option, or start_date after end_date"),
     401: errorResponse("Not signed in"),
   },
 });

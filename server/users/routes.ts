@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { SUPPORTED_LOCALES } from "../../app/lib/i18n";
-import { hasControlCharacters } from "../../app/lib/text";
 import { checkWebsite, WEBSITE_MAX_LENGTH } from "../../app/lib/website";
 import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import { bearer, CONTROL_CHARACTERS_MESSAGE, createRouter, errorResponse, jsonBody, jsonResponse, NO_CONTROL_CHARACTERS, z } from "../api/router";
 import { getDb } from "../runtime";
 import { toProfile, updateProfile } from "./service";
 
@@ -12,7 +11,7 @@ export const ProfileSchema = z
     id: z.uuid(),
     email: z.string(),
     role: z.enum(["user", "admin"]),
-    locale: z.string().nullable(),
+    locale: z.enum(SUPPORTED_LOCALES).nullable(),
     created_at: z.string(),
     profile: z.object({
       first_name: z.string().nullable(),
@@ -23,23 +22,40 @@ export const ProfileSchema = z
   })
   .openapi("UserProfile");
 
-const name = z
-  .string()
-  .trim()
-  .max(50, "At most 50 characters")
-  .refine((value) => !hasControlCharacters(value), "Control characters are not allowed");
-/** Empty clears a field; the rest is trimmed. */
+const name = z.string().trim().max(50, "At most 50 characters").regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
+/**
+ * Empty (or blank) clears a field, as null does; the rest is trimmed. The empty string is its own
+ * branch so the document lists it, and a text too short still gets the text's own message.
+ */
 const optionalText = (schema: z.ZodString) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), schema.nullable()).optional();
+  z
+    .preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? "" : value),
+      z.union([z.literal("").transform(() => null), z.null(), schema]),
+    )
+    .optional();
+
+/**
+ * What normaliseWebsite reads, for the document: blank, or an optional http(s) scheme, a dotted
+ * host, an optional port and path. What a pattern cannot tell (a port out of range, a host URL()
+ * refuses, over 255 characters once https:// is added) is refused with the same messages.
+ */
+const WEBSITE_OR_BLANK = /^\s*$|^\s*([Hh][Tt][Tt][Pp][Ss]?:\/\/)?[^\s/?#@:.]+(\.[^\s/?#@:.]+)+(:\d+)?([/?#]\S*)?\s*$/;
 
 /** A website, normalised to https (seed 000 §5); empty or null clears it. */
-export const WebsiteFieldSchema = optionalText(z.string().max(2048, `At most ${WEBSITE_MAX_LENGTH} characters`)).transform((value, ctx) => {
-  if (value == null) return value;
-  const checked = checkWebsite(value);
-  if (checked.ok) return checked.website;
-  ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? `At most ${WEBSITE_MAX_LENGTH} characters` : "Not a valid website address" });
-  return z.NEVER;
-});
+export const WebsiteFieldSchema = z
+  .string()
+  .max(WEBSITE_MAX_LENGTH, `At most ${WEBSITE_MAX_LENGTH} characters`)
+  .regex(WEBSITE_OR_BLANK, "Not a valid website address")
+  .nullish()
+  .transform((value, ctx) => {
+    if (value == null || value.trim() === "") return value == null ? value : null;
+    const checked = checkWebsite(value);
+    if (checked.ok) return checked.website;
+    ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? `At most ${WEBSITE_MAX_LENGTH} characters` : "Not a valid website address" });
+    return z.NEVER;
+  })
+  .openapi({ description: "Normalised to https; empty or null clears it", example: "https://acme.example" });
 
 const ProfilePatchSchema = z.object({
   first_name: optionalText(name.min(2, "At least 2 characters")),

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { isLocale } from "../../app/lib/i18n";
 import type { Database } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import { notFound } from "../api/errors";
@@ -8,7 +9,8 @@ export function toProfile(user: UserRow) {
     id: user.id,
     email: user.email,
     role: user.role,
-    locale: user.locale,
+    // Written only from the supported locales; a stray value reads as "not chosen".
+    locale: isLocale(user.locale) ? user.locale : null,
     created_at: user.createdAt.toISOString(),
     profile: {
       first_name: user.firstName,

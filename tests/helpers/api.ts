@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, expect, inject } from "vitest";
-import { createApi, type Api } from "../../server/api";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { createApi, getApi, type Api } from "../../server/api";
 import { getConfig, resetConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
 import { getBoss, getDb, start, type StartOptions, stop } from "../../server/runtime";
 import type { z } from "../../server/api/router";
 import type { SessionSchema } from "../../server/auth/routes";
+import { checkConformance, takeViolations } from "./conformance";
 
 export type Session = z.infer<typeof SessionSchema>;
 
@@ -40,7 +41,9 @@ export function uniqueIp() {
 
 /**
  * Starts the runtime for this test file (its own in-memory PGlite, or the run's PostgreSQL
- * database), builds the /api/v1 app, and stops everything after the file.
+ * database), builds the /api/v1 app, and stops everything after the file. Every request made
+ * through the app (and through the web app's in-process instance) is held against the OpenAPI
+ * document; a test whose requests or answers depart from it fails (tests/helpers/conformance.ts).
  */
 export function useApi(options: { jobs?: StartOptions["jobs"] } = {}) {
   let api: Api | undefined;
@@ -51,10 +54,20 @@ export function useApi(options: { jobs?: StartOptions["jobs"] } = {}) {
     resetConfig();
     await start({ databaseUrl, jobs: options.jobs ?? "none" });
     api = createApi();
+    checkConformance(api);
+    checkConformance(getApi());
+  });
+
+  afterEach(() => {
+    const violations = takeViolations();
+    if (violations) throw new Error(`The API departed from its OpenAPI document:\n${violations}`);
   });
 
   afterAll(async () => {
     await stop();
+    // Requests made in beforeAll/afterAll hooks belong to no test: the file fails instead.
+    const violations = takeViolations();
+    if (violations) throw new Error(`The API departed from its OpenAPI document outside a test:\n${violations}`);
   });
 
   function app(): Api {

@@ -588,6 +588,29 @@ describe("the webhook endpoint", () => {
     expect(res.body.code).toBe("event_invalid");
   });
 
+  test("a validly signed body that is not an event (no type, no id, no data.object) is 400 event_invalid, and nothing is recorded", async () => {
+    const bodies = [
+      { id: "evt_no_type_0001", object: "event", data: { object: {} } },
+      { id: "evt_empty_type_0001", object: "event", type: "", data: { object: {} } },
+      { object: "event", type: "invoice.paid", data: { object: {} } },
+      { id: "evt_no_data_0001", object: "event", type: "checkout.session.completed" },
+      { id: "evt_no_object_0001", object: "event", type: "customer.subscription.updated", data: {} },
+      null,
+      [],
+      42,
+    ];
+    for (const body of bodies) {
+      const payload = JSON.stringify(body);
+      const res = await api.request("POST", "/webhooks/stripe", { body: payload, headers: { "stripe-signature": fake.sign(payload) } });
+      expect(res.status, payload).toBe(400);
+      expect(res.body.code, payload).toBe("event_invalid");
+    }
+    const db = await api.db();
+    for (const id of ["evt_no_type_0001", "evt_empty_type_0001", "evt_no_data_0001", "evt_no_object_0001"]) {
+      expect(await db.select().from(billingEvents).where(eq(billingEvents.id, id))).toEqual([]);
+    }
+  });
+
   test("an event type Sightline does not use is acknowledged", async () => {
     const { res } = await deliver("customer.created", { id: "cus_unused", object: "customer" });
     expect(res.status).toBe(200);

@@ -187,18 +187,22 @@ describe("checkout → subscription (local provider)", () => {
     expect((await current(paying.token)).plan_id).toBe("pro");
   });
 
-  test("an unknown checkout id, or another user's, is 404", async () => {
+  test("an unknown checkout id, or another user's, is 404; what is no checkout id at all is 400", async () => {
     const alice = await user();
     const bob = await user();
     const { checkout_id } = await checkout(alice.token, "pro");
-    for (const id of [crypto.randomUUID(), "not-a-checkout", checkout_id]) {
+    for (const [id, status] of [
+      [crypto.randomUUID(), 404],
+      ["not-a-checkout", 400],
+      [checkout_id, 404],
+    ] as const) {
       for (const [method, path] of [
         ["GET", `/subscription/checkout/${id}`],
         ["POST", `/subscription/checkout/${id}/complete`],
         ["POST", `/subscription/checkout/${id}/abandon`],
       ]) {
         const res = await api.request(method, path, { token: bob.token });
-        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.status, `${method} ${path}`).toBe(status);
       }
     }
     expect(await current(bob.token)).toBeNull();

@@ -130,7 +130,7 @@ describe("insights over the stored answers", () => {
     // Past the inline limit the computation is queued: 202 and nothing yet, then the same clusters.
     const db = await api.db();
     const boss = await api.boss();
-    const options = { model: "all", limit: 500, page: 1, min_occurrences: 1, start_date: "2020-01-01" };
+    const options = { model: "all" as const, limit: 500, page: 1, min_occurrences: 1, start_date: "2020-01-01" };
     const first = await searchQueryClusters(db, boss, userId, options, 0);
     expect(first).toMatchObject({ computing: true, query_clusters: [] });
     let later = first;
