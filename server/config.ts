@@ -129,6 +129,14 @@ const EnvSchema = z.object({
   AI_MAX_ATTEMPTS: int(4),
   /** A retry-after longer than this is not waited for: the answer fails and says why. */
   AI_MAX_RETRY_AFTER_MS: int(60_000),
+  /** How often each worker process records that it is alive and looks for dead workers' answers. */
+  WORKER_HEARTBEAT_MS: int(10_000),
+  /**
+   * After this long without a heartbeat, this worker counts as dead and its answers go back to the
+   * queue for the live ones (each worker declares its own). Keep it at three heartbeats or more, so
+   * a busy moment is not taken for a death.
+   */
+  WORKER_STALE_MS: int(30_000),
   /**
    * Billing: Stripe when STRIPE_SECRET_KEY is set, else the local test-mode checkout. Prices are
    * found by lookup key `<prefix>_<plan>_<monthly|yearly>` (e.g. sightline_pro_yearly).

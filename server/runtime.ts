@@ -54,7 +54,7 @@ async function boot(options: StartOptions): Promise<Runtime> {
     boss.on("error", (error) => logger.error("jobs.error", { error: String(error) }));
     await boss.start();
     await createQueues(boss);
-    if (jobs === "work") await registerWorkers(boss, handle.db);
+    if (jobs === "work") await registerWorkers(boss, handle);
   }
   logger.info("runtime.ready", { driver: handle.driver, jobs });
   return { handle, boss };

@@ -2,20 +2,24 @@ import type PgBoss from "pg-boss";
 import { purgeExpiredAuthData } from "../auth/purge";
 import { applyDueChanges } from "../billing/service";
 import { getConfig } from "../config";
-import type { Database } from "../db/client";
+import type { Database, DatabaseHandle } from "../db/client";
 import { getProviders } from "../integrations/ai/registry";
 import { PROVIDER_IDS } from "../integrations/ai/types";
 import { logger } from "../logger";
-import { type AnswerJob, answerQueue, failStaleAnswers, runAnswerJob } from "../seo-llm/pipeline";
+import { type AnswerJob, answerQueue, runAnswerJob } from "../seo-llm/pipeline";
 import { type ClusterJob, computeClusters, QUERY_CLUSTERS_QUEUE } from "../seo-llm/search-query-insights";
+import { sweepAnswers } from "../seo-llm/sweep";
+import { WorkerLiveness } from "./liveness";
 import { JobPump } from "./pump";
 
 export const QUEUES = {
   authPurge: "auth.purge",
-  seoLlmSweep: "seo-llm.sweep",
   queryClusters: QUERY_CLUSTERS_QUEUE,
   billingRenewals: "billing.renewals",
 } as const;
+
+/** The 5-minute cron that swept stale answers until the heartbeat took over (decision 015). */
+const RETIRED_SWEEP_QUEUE = "seo-llm.sweep";
 
 /**
  * Queues exist for every process (web processes send jobs); only workers consume them. Processes
@@ -38,8 +42,10 @@ export async function createQueues(boss: PgBoss) {
 
 /** This process's pumps, one per provider queue: stopped before pg-boss, woken after an enqueue. */
 const pumps = new Map<string, JobPump<AnswerJob>>();
+let liveness: WorkerLiveness | null = null;
 
-export async function registerWorkers(boss: PgBoss, db: Database) {
+export async function registerWorkers(boss: PgBoss, handle: DatabaseHandle) {
+  const { db } = handle;
   // Every 15 minutes: magic links and tokens are short-lived, so their rows should be too.
   await boss.schedule(QUEUES.authPurge, "*/15 * * * *", {}, { tz: "UTC" });
   await boss.work(QUEUES.authPurge, async () => {
@@ -49,13 +55,7 @@ export async function registerWorkers(boss: PgBoss, db: Database) {
   });
 
   const config = getConfig();
-  // One delivery of an answer job: every attempt, and the waits between them.
-  const deliveryMs = config.AI_TIMEOUT_MS * config.AI_MAX_ATTEMPTS + config.AI_MAX_RETRY_AFTER_MS * (config.AI_MAX_ATTEMPTS - 1);
-  await boss.schedule(QUEUES.seoLlmSweep, "*/5 * * * *", {}, { tz: "UTC" });
-  await boss.work(QUEUES.seoLlmSweep, async () => {
-    const closed = await failStaleAnswers(db, { claimedBeforeMs: deliveryMs + 5 * 60_000, orphanAfterMs: 10 * 60_000 });
-    if (closed) logger.warn("seo_llm.sweep", { closed });
-  });
+  await boss.unschedule(RETIRED_SWEEP_QUEUE);
 
   // Local subscriptions follow the calendar here: renewals, pending changes, canceled periods ending.
   await boss.schedule(QUEUES.billingRenewals, "*/5 * * * *", {}, { tz: "UTC" });
@@ -69,18 +69,39 @@ export async function registerWorkers(boss: PgBoss, db: Database) {
     await computeClusters(db, userId, options);
   });
 
+  // Registered (and a dead predecessor's answers recovered) before any pump claims an answer.
+  const worker = new WorkerLiveness(db, {
+    heartbeatMs: config.WORKER_HEARTBEAT_MS,
+    staleMs: config.WORKER_STALE_MS,
+    singleProcessDatabase: handle.driver === "pglite",
+    sweep: (deadWorkers) => sweep(db, deadWorkers),
+  });
+  await worker.start();
+  liveness = worker;
+
   for (const provider of getProviders().values()) {
     const pump = new JobPump<AnswerJob>(boss, answerQueue(provider.id), config.AI_CONCURRENCY, async (job, signal) => {
-      await runAnswerJob(db, job.data.answerId, { signal });
+      await runAnswerJob(db, job.data.answerId, { signal, jobId: job.id, workerId: worker.id });
     });
     pumps.set(pump.queue, pump);
     pump.start();
   }
 }
 
+async function sweep(db: Database, deadWorkers: string[]) {
+  const config = getConfig();
+  // A slot is committed a moment before its job is sent: a minute is ample for that moment.
+  const result = await sweepAnswers(db, { deadWorkers, staleMs: config.WORKER_STALE_MS, lostAfterMs: 60_000 });
+  if (result.handedBack || result.requeued) logger.warn("seo_llm.answers_recovered", { answers: result.handedBack, jobs: result.requeued, workers: deadWorkers });
+  if (result.overdue || result.lost || result.closed) logger.warn("seo_llm.sweep", { overdue: result.overdue, lost: result.lost, closed: result.closed });
+}
+
+/** Pumps first (their calls end or are cut short), then what they left goes back to the queue. */
 export async function stopWorkers() {
   await Promise.all([...pumps.values()].map((pump) => pump.stop()));
   pumps.clear();
+  await liveness?.stop();
+  liveness = null;
 }
 
 /** Jobs were just queued: a pump of this process takes them now instead of at its next poll. */

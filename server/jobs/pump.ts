@@ -8,8 +8,8 @@ import { logger } from "../logger";
  *
  * Idle, it polls every `idleMs`; `wake()` (called after enqueueing in this process) skips the wait.
  * `stop()` stops taking jobs, lets the running ones finish for a grace period, then aborts them
- * through the handler's signal; a job cut short (or whose process died) stays active until pg-boss
- * expires it and hands it out again.
+ * through the handler's signal; a job cut short (or whose process died) stays active until the
+ * worker liveness sweep (`liveness.ts`) puts it back in the queue, or pg-boss expires it.
  */
 export class JobPump<T extends object> {
   private running = false;
@@ -77,7 +77,7 @@ export class JobPump<T extends object> {
       .then(
         () => this.boss.complete(this.queue, job.id),
         (error: unknown) => {
-          // Cut short by stop(): leave it active, so it is handed out again once it expires.
+          // Cut short by stop(): leave it active; stopWorkers() then hands it back.
           if (this.stopping.signal.aborted) return;
           logger.error("jobs.failed", { queue: this.queue, id: job.id, error: error instanceof Error ? error.message : String(error) });
           return this.boss.fail(this.queue, job.id, { message: error instanceof Error ? error.message : String(error) });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../api/errors";
@@ -16,6 +17,7 @@ import {
 import { getProviders } from "../integrations/ai/registry";
 import { ASSISTANT_IDS } from "../integrations/ai/types";
 import { wakeQueue } from "../jobs/index";
+import { analysisDeadline, answerBudgetMs } from "./deadline";
 import { breakdown, dailyTrend, trackedBrands } from "./metrics";
 import { type AnswerJob, answerQueue } from "./pipeline";
 import { findSeoProfile } from "./profile";
@@ -29,6 +31,7 @@ const PROVIDER_ORDER = [...ASSISTANT_IDS, "openai-compatible", "demo"];
  * row and one job each. The limits are checked under a per-user lock so two clicks make one run.
  */
 export async function createAnalysis(db: Database, boss: PgBoss, userId: string, options: { question_limit?: number }) {
+  const config = getConfig();
   const providers = [...getProviders().values()];
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analyses:${userId}`}))`);
@@ -65,14 +68,16 @@ export async function createAnalysis(db: Database, boss: PgBoss, userId: string,
       country: profile.country,
       keywords: profile.keywords,
     };
+    const providerIds = providers.map((provider) => provider.id);
     const [analysis] = await tx
       .insert(analyses)
       .values({
         userId,
         questionLimit: cap,
-        providers: providers.map((provider) => provider.id),
+        providers: providerIds,
         simulated: providers.every((provider) => provider.simulated),
         profile: snapshot,
+        deadlineAt: await analysisDeadline(tx, config, providerIds, chosen.length),
       })
       .returning();
     const slots = await tx
@@ -88,21 +93,32 @@ export async function createAnalysis(db: Database, boss: PgBoss, userId: string,
             category: question.category,
             language: question.language,
             provider: provider.id,
+            // Chosen now, so the slot always knows its job, even before the job is sent.
+            jobId: crypto.randomUUID(),
           })),
         ),
       )
-      .returning({ id: analysisAnswers.id, provider: analysisAnswers.provider });
+      .returning({ id: analysisAnswers.id, provider: analysisAnswers.provider, jobId: analysisAnswers.jobId });
     return { analysis, slots };
   });
 
-  const config = getConfig();
-  // Long enough for every attempt and the waits between them; after that pg-boss hands the job out again.
-  const expireInSeconds = Math.ceil((config.AI_TIMEOUT_MS * config.AI_MAX_ATTEMPTS + config.AI_MAX_RETRY_AFTER_MS * (config.AI_MAX_ATTEMPTS - 1)) / 1000) + 60;
+  // A delivery ends within one answer budget. pg-boss's expiry is only the last resort (a worker
+  // that died before claiming its slot, with no live worker to notice): the liveness sweep hands
+  // a dead worker's jobs back much sooner, and a re-sent job starts its expiry anew.
+  const expireInSeconds = Math.ceil(answerBudgetMs(config) / 1000) + 60;
   try {
     for (const provider of providers) {
       const jobs = created.slots
         .filter((slot) => slot.provider === provider.id)
-        .map((slot) => ({ name: answerQueue(provider.id), data: { answerId: slot.id } satisfies AnswerJob, singletonKey: slot.id, retryLimit: 2, retryDelay: 30, expireInSeconds }));
+        .map((slot) => ({
+          id: slot.jobId ?? undefined,
+          name: answerQueue(provider.id),
+          data: { answerId: slot.id } satisfies AnswerJob,
+          singletonKey: slot.id,
+          retryLimit: 2,
+          retryDelay: 30,
+          expireInSeconds,
+        }));
       if (jobs.length) await boss.insert(jobs);
       wakeQueue(answerQueue(provider.id));
     }
@@ -130,6 +146,7 @@ function toAnalysis(row: AnalysisRow, progress: { total: number; completed: numb
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
+    deadline_at: row.deadlineAt?.toISOString() ?? null,
     question_limit: row.questionLimit,
     providers: row.providers,
     simulated: row.simulated,

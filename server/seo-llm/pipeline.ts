@@ -1,11 +1,13 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { analyses, analysisAnswers, answerCitations, answerMentions, answerSearchQueries } from "../db/schema";
 import { getProviders } from "../integrations/ai/registry";
 import { type AiProvider, type AskProfile, ProviderError, type ProviderAnswer } from "../integrations/ai/types";
+import { isLiveWorker } from "../jobs/liveness";
 import { logger } from "../logger";
 import { analyzeAnswer, registrableDomain } from "./answer-analysis";
+import { answerBudgetMs, backoffMs } from "./deadline";
 
 /**
  * One job answers one question with one provider. The answer row exists before the job (created
@@ -13,7 +15,8 @@ import { analyzeAnswer, registrableDomain } from "./answer-analysis";
  * answering, pg-boss handed the job out again) finds the row done and stops.
  */
 
-export const answerQueue = (provider: string) => `seo-llm.answer.${provider}`;
+export const ANSWER_QUEUE_PREFIX = "seo-llm.answer.";
+export const answerQueue = (provider: string) => `${ANSWER_QUEUE_PREFIX}${provider}`;
 
 export type AnswerJob = { answerId: string };
 
@@ -32,6 +35,10 @@ export type AnswerOptions = {
   sleep?: Sleep;
   /** Aborted when the worker shuts down: the slot is left for the job's next delivery. */
   signal?: AbortSignal;
+  /** The pg-boss job delivering the slot: a new delivery of the same job may take the slot over. */
+  jobId?: string;
+  /** The worker process (`job_workers.id`) claiming the slot, so the slot goes back if it dies. */
+  workerId?: string;
 };
 
 /** The worker is stopping: the job must be delivered again, so this is thrown, not recorded. */
@@ -42,10 +49,31 @@ export class WorkerStopping extends Error {
 }
 
 export async function runAnswerJob(db: Database, answerId: string, options: AnswerOptions = {}) {
+  const workerId = options.workerId ?? null;
+  // A waiting slot, or one still marked taken by an earlier delivery of this very job (pg-boss
+  // hands a job out again only once that delivery failed or expired) or by a worker that is dead.
+  // Never one a live worker is answering for another job: that would pay the provider twice.
   const [claimed] = await db
     .update(analysisAnswers)
-    .set({ status: "processing", attempts: sql`${analysisAnswers.attempts} + 1`, claimedAt: new Date() })
-    .where(and(eq(analysisAnswers.id, answerId), inArray(analysisAnswers.status, ["pending", "processing"])))
+    .set({
+      status: "processing",
+      attempts: sql`${analysisAnswers.attempts} + 1`,
+      claimedAt: sql`now()`,
+      claimedBy: workerId,
+      ...(options.jobId ? { jobId: options.jobId } : {}),
+    })
+    .where(
+      and(
+        eq(analysisAnswers.id, answerId),
+        or(
+          eq(analysisAnswers.status, "pending"),
+          and(
+            eq(analysisAnswers.status, "processing"),
+            or(options.jobId ? eq(analysisAnswers.jobId, options.jobId) : undefined, sql`not ${isLiveWorker(analysisAnswers.claimedBy)}`),
+          ),
+        ),
+      ),
+    )
     .returning();
   if (!claimed) {
     // Filled by an earlier delivery, which may have died before closing the analysis: close it now.
@@ -64,18 +92,22 @@ export async function runAnswerJob(db: Database, answerId: string, options: Answ
   const providers = options.providers ?? getProviders();
   const provider = providers.get(claimed.provider);
   const started = Date.now();
-  const outcome = provider
-    ? await askWithRetries(
-        provider,
-        { question: claimed.questionText, language: claimed.language, country: analysis.profile.country, profile: analysis.profile },
-        options.sleep ?? sleep,
-        options.signal,
-      )
-    : { ok: false as const, error: new ProviderError("rejected", `The provider ${claimed.provider} is no longer configured`), attempts: 0 };
+  // The answer's own budget, cut short by its analysis's deadline: no call outlives the analysis.
+  const deadline = analysis.deadlineAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  const endsAt = Math.min(started + answerBudgetMs(getConfig()), deadline);
+  const outcome: Outcome = !provider
+    ? { ok: false, error: new ProviderError("rejected", `The provider ${claimed.provider} is no longer configured`), attempts: 0 }
+    : endsAt <= started
+      ? { ok: false, error: new ProviderError("timeout", "The analysis reached its deadline before this answer was asked"), attempts: 0 }
+      : await askWithRetries(
+          provider,
+          { question: claimed.questionText, language: claimed.language, country: analysis.profile.country, profile: analysis.profile },
+          { wait: options.sleep ?? sleep, stopping: options.signal, endsAt },
+        );
   if (options.signal?.aborted) throw new WorkerStopping();
   const latencyMs = Date.now() - started;
 
-  let failure = outcome.ok ? null : { code: outcome.error.kind as string, message: outcome.error.message };
+  let failure = outcome.ok ? null : { code: outcome.error.kind === "timeout" && Date.now() >= deadline ? "deadline" : outcome.error.kind, message: outcome.error.message };
   if (outcome.ok) {
     try {
       await saveAnswer(db, claimed, analysis.profile, outcome.answer, latencyMs, outcome.attempts);
@@ -97,7 +129,9 @@ export async function runAnswerJob(db: Database, answerId: string, options: Answ
         latencyMs,
         answeredAt: new Date(),
       })
-      .where(and(eq(analysisAnswers.id, claimed.id), eq(analysisAnswers.status, "processing")));
+      // Only while this process still holds the slot: once handed back (this worker was taken for
+      // dead), another may be getting the answer, and a failure here must not overwrite it.
+      .where(and(eq(analysisAnswers.id, claimed.id), eq(analysisAnswers.status, "processing"), sql`${analysisAnswers.claimedBy} is not distinct from ${workerId}`));
     logger.warn("seo_llm.answer_failed", { answerId: claimed.id, provider: claimed.provider, kind: failure.code, error: failure.message });
   }
   await finishIfDone(db, claimed.analysisId);
@@ -112,22 +146,33 @@ function isPermanentDatabaseError(error: unknown): boolean {
 
 type Outcome = { ok: true; answer: ProviderAnswer; attempts: number } | { ok: false; error: ProviderError; attempts: number };
 
+export type AskOptions = {
+  wait?: Sleep;
+  /** The worker is stopping: give up at once. */
+  stopping?: AbortSignal;
+  /** Epoch ms no attempt or wait may run past (default: one answer budget from now). */
+  endsAt?: number;
+};
+
 /**
- * Retries what can succeed later (429, 5xx, time-outs, unreadable bodies): after the provider's
- * retry-after when it sent one, else after an exponential back-off with jitter.
+ * Retries what can succeed soon (429, 5xx, unreadable bodies, a provider's own 408): after the
+ * provider's retry-after when it sent one, else after an exponential back-off with jitter. A call
+ * that ran out its AI_TIMEOUT_MS is not tried again: a provider that hangs would most likely hang
+ * again, and each retry would cost the user another full wait.
  */
 export async function askWithRetries(
   provider: AiProvider,
   input: { question: string; language: string; country: string | null; profile: AskProfile },
-  wait: Sleep = sleep,
-  stopping?: AbortSignal,
+  options: AskOptions = {},
 ): Promise<Outcome> {
   const config = getConfig();
+  const { wait = sleep, stopping } = options;
+  const endsAt = options.endsAt ?? Date.now() + answerBudgetMs(config);
   let attempt = 0;
   for (;;) {
     attempt++;
+    const timeout = AbortSignal.timeout(Math.max(1, Math.min(config.AI_TIMEOUT_MS, endsAt - Date.now())));
     try {
-      const timeout = AbortSignal.timeout(config.AI_TIMEOUT_MS);
       const answer = await provider.ask({
         question: input.question,
         language: input.language,
@@ -141,20 +186,19 @@ export async function askWithRetries(
         caught instanceof ProviderError
           ? caught
           : new ProviderError("unavailable", caught instanceof Error ? caught.message : String(caught), { cause: caught });
-      if (!error.retryable || attempt >= config.AI_MAX_ATTEMPTS || stopping?.aborted) return { ok: false, error, attempts: attempt };
+      // Ours (the timer above, or the SDK's own at the same AI_TIMEOUT_MS) carries no HTTP status.
+      const timedOut = timeout.aborted || (error.kind === "timeout" && error.status === null);
+      if (timedOut || !error.retryable || attempt >= config.AI_MAX_ATTEMPTS || stopping?.aborted) return { ok: false, error, attempts: attempt };
       if (error.retryAfterMs !== null && error.retryAfterMs > config.AI_MAX_RETRY_AFTER_MS) {
         const seconds = Math.ceil(error.retryAfterMs / 1000);
         return { ok: false, error: new ProviderError(error.kind, `${error.message} (asked to wait ${seconds} s)`, { status: error.status, retryAfterMs: error.retryAfterMs }), attempts: attempt };
       }
-      await wait(error.retryAfterMs ?? backoffMs(attempt), stopping);
+      const pause = error.retryAfterMs ?? backoffMs(attempt);
+      // The wait would use up the budget: no attempt could follow it.
+      if (Date.now() + pause >= endsAt) return { ok: false, error, attempts: attempt };
+      await wait(pause, stopping);
     }
   }
-}
-
-/** 1 s, 2 s, 4 s… capped at 30 s (seed 001 §9), with ±25 % jitter so retries of a batch spread out. */
-export function backoffMs(attempt: number) {
-  const base = Math.min(30_000, 1000 * 2 ** (attempt - 1));
-  return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
 /** PostgreSQL refuses NUL in text and jsonb; an assistant's output may contain one. */
@@ -194,7 +238,9 @@ async function saveAnswer(
         brandSentiment: analysis.brand.sentiment,
         answeredAt,
       })
-      .where(and(eq(analysisAnswers.id, slot.id), eq(analysisAnswers.status, "processing")))
+      // Still open, whoever holds it now: the first answer to come back is kept (a worker taken for
+      // dead whose answer arrives anyway saves the next one the call). Filled or failed: keep that.
+      .where(and(eq(analysisAnswers.id, slot.id), inArray(analysisAnswers.status, ["pending", "processing"])))
       .returning({ id: analysisAnswers.id });
     // Someone else filled the row meanwhile (a duplicate delivery of the job): keep theirs.
     if (!saved) return;
@@ -227,10 +273,10 @@ async function saveAnswer(
 /**
  * Closes the analysis once no answer is left to fill: completed when every answer came back, failed
  * when none did, partial otherwise. The condition is in the UPDATE so two last jobs finishing at
- * the same moment cannot both (or neither) close it.
+ * the same moment cannot both (or neither) close it. Returns 1 when this call closed it.
  */
-export async function finishIfDone(db: Database, analysisId: string) {
-  await db.execute(sql`
+export async function finishIfDone(db: Database, analysisId: string): Promise<number> {
+  const closed = (await db.execute(sql`
     update ${analyses} set
       status = case
         when counts.completed = counts.total then 'completed'
@@ -242,47 +288,7 @@ export async function finishIfDone(db: Database, analysisId: string) {
              count(*) filter (where status in ('pending', 'processing'))::int as open
       from ${analysisAnswers} where analysis_id = ${analysisId}
     ) as counts
-    where ${analyses.id} = ${analysisId} and ${analyses.status} in ('pending', 'processing') and counts.open = 0`);
-}
-
-/**
- * Answers whose job is lost for good are failed, so their analysis closes instead of spinning:
- * - taken by a worker (`claimed_at`) longer ago than every attempt of every delivery could take;
- * - still waiting, with no live job behind them (the process died between the analysis's commit
- *   and the enqueue, or pg-boss gave up), after `orphanAfterMs`.
- * Analyses left open with no open answer (a worker died between the last answer and the close) are
- * closed too.
- */
-export async function failStaleAnswers(db: Database, options: { claimedBeforeMs: number; orphanAfterMs: number }, now = new Date()) {
-  const claimedCutoff = new Date(now.getTime() - options.claimedBeforeMs);
-  const orphanCutoff = new Date(now.getTime() - options.orphanAfterMs);
-  const abandoned = await db
-    .update(analysisAnswers)
-    .set({ status: "failed", errorCode: "timeout", errorMessage: "No answer in time", answeredAt: now })
-    .where(and(eq(analysisAnswers.status, "processing"), lt(analysisAnswers.claimedAt, claimedCutoff)))
-    .returning({ analysisId: analysisAnswers.analysisId });
-  const orphaned = await db
-    .update(analysisAnswers)
-    .set({ status: "failed", errorCode: "lost", errorMessage: "The job for this answer was lost", answeredAt: now })
-    .where(
-      and(
-        eq(analysisAnswers.status, "pending"),
-        lt(analysisAnswers.createdAt, orphanCutoff),
-        sql`not exists (select 1 from pgboss.job j where j.singleton_key = ${analysisAnswers.id}::text and j.state in ('created', 'retry', 'active'))`,
-      ),
-    )
-    .returning({ analysisId: analysisAnswers.analysisId });
-  const open = await db
-    .select({ id: analyses.id })
-    .from(analyses)
-    .where(
-      and(
-        inArray(analyses.status, ["pending", "processing"]),
-        lt(analyses.createdAt, orphanCutoff),
-        sql`not exists (select 1 from ${analysisAnswers} a where a.analysis_id = ${analyses.id} and a.status in ('pending', 'processing'))`,
-      ),
-    );
-  const ids = [...new Set([...abandoned, ...orphaned].map((row) => row.analysisId).concat(open.map((row) => row.id)))];
-  for (const id of ids) await finishIfDone(db, id);
-  return ids.length;
+    where ${analyses.id} = ${analysisId} and ${analyses.status} in ('pending', 'processing') and counts.open = 0
+    returning ${analyses.id}`)) as unknown as { rows: unknown[] };
+  return closed.rows.length;
 }

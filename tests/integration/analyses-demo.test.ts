@@ -1,7 +1,10 @@
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { analyses, analysisAnswers, answerCitations, answerMentions, answerSearchQueries, subscriptions } from "../../server/db/schema";
-import { failStaleAnswers, runAnswerJob } from "../../server/seo-llm/pipeline";
+import type { Database } from "../../server/db/client";
+import { analyses, analysisAnswers, answerCitations, answerMentions, answerSearchQueries, jobWorkers, subscriptions } from "../../server/db/schema";
+import { runAnswerJob } from "../../server/seo-llm/pipeline";
+import { sweepAnswers } from "../../server/seo-llm/sweep";
 import { type ApiResponse, useApi, withEnv } from "../helpers/api";
 
 // Set before the runtime starts: its workers are built from the configured providers.
@@ -133,7 +136,7 @@ describe("analyses with the demo provider", () => {
     expect(await db.select().from(answerMentions).where(eq(answerMentions.answerId, answer.id))).toEqual(before);
   });
 
-  test("a worker that died mid-answer: the redelivered job answers once and closes the analysis", async () => {
+  test("a worker that died mid-answer: its job's next delivery answers once; no other takes a slot a live worker holds", async () => {
     const { token, userId } = await userWithProfile();
     const created = await api.request("POST", "/seo-llm/analyses", { token });
     await settled(token, created.body.id);
@@ -144,11 +147,17 @@ describe("analyses with the demo provider", () => {
     await db.delete(answerMentions).where(eq(answerMentions.answerId, answer.id));
     await db.delete(answerCitations).where(eq(answerCitations.answerId, answer.id));
     await db.delete(answerSearchQueries).where(eq(answerSearchQueries.answerId, answer.id));
+    // Held by a worker that is alive (it beat just now).
+    const holder = crypto.randomUUID();
+    await db.insert(jobWorkers).values({ id: holder, host: "elsewhere.example", pid: 1, staleAfterMs: 60_000 });
     await db
       .update(analysisAnswers)
-      .set({ status: "processing", answerText: null, brandMentioned: null, brandPosition: null, brandSentiment: null })
+      .set({ status: "processing", claimedBy: holder, answerText: null, brandMentioned: null, brandPosition: null, brandSentiment: null })
       .where(eq(analysisAnswers.id, answer.id));
-    const result = await runAnswerJob(db, answer.id);
+    // A delivery of any other job leaves it alone; the next delivery of its own job takes it over.
+    expect(await runAnswerJob(db, answer.id, { jobId: crypto.randomUUID() })).toEqual({ skipped: true });
+    const result = await runAnswerJob(db, answer.id, { jobId: answer.jobId! });
+    await db.delete(jobWorkers).where(eq(jobWorkers.id, holder));
     expect(result).toEqual({ skipped: false, ok: true });
     const [filled] = await db.select().from(analysisAnswers).where(eq(analysisAnswers.id, answer.id));
     expect(filled.status).toBe("completed");
@@ -213,25 +222,70 @@ describe("analyses with the demo provider", () => {
     expect((await api.request("POST", "/quota/check", { token })).body.reason).not.toBe("analysis_in_progress");
   });
 
-  test("the sweeper fails answers whose worker or job is gone, and closes their analysis", async () => {
+  test("the sweep hands a dead worker's answer and job back to the queue, and a live worker answers it", async () => {
     const { token, userId } = await userWithProfile();
     const created = await api.request("POST", "/seo-llm/analyses", { token });
     await settled(token, created.body.id);
     const db = await api.db();
+    const [answer] = await db.select().from(analysisAnswers).where(eq(analysisAnswers.userId, userId)).limit(1);
+    // A worker on another host took the job and the slot, then stopped beating an hour ago.
+    const dead = crypto.randomUUID();
+    await db.insert(jobWorkers).values({ id: dead, host: "gone.example", pid: 1, beatAt: new Date(Date.now() - 3600_000), staleAfterMs: 30_000 });
+    await db.execute(sql`update pgboss.job set state = 'active', started_on = now() - interval '1 minute', completed_on = null where id = ${answer.jobId}`);
+    await unanswer(db, answer.id);
+    await db.update(analysisAnswers).set({ status: "processing", claimedBy: dead, claimedAt: new Date() }).where(eq(analysisAnswers.id, answer.id));
+    // Reopened last: a sweep running in between (any worker's, at its heartbeat) finds it consistent.
+    await db.update(analyses).set({ status: "processing", completedAt: null }).where(eq(analyses.id, created.body.id));
+
+    // A worker's own sweep may get there first: either way, the end is the same.
+    await sweepAnswers(db, { deadWorkers: [dead], staleMs: 30_000, lostAfterMs: 60_000 });
+    const done = await settled(token, created.body.id);
+    expect(done.body.status).toBe("completed");
+    const [again] = await db.select().from(analysisAnswers).where(eq(analysisAnswers.id, answer.id));
+    expect(again).toMatchObject({ status: "completed", attempts: answer.attempts + 1 });
+    expect(again.claimedBy).not.toBe(dead);
+    expect(again.claimedBy).not.toBeNull();
+  });
+
+  test("the sweep fails the open answers of an analysis past its deadline, and closes it", async () => {
+    const { token, userId } = await userWithProfile();
+    const created = await api.request("POST", "/seo-llm/analyses", { token });
+    expect(Date.parse(created.body.deadline_at)).toBeGreaterThan(Date.now());
+    await settled(token, created.body.id);
+    const db = await api.db();
     const [taken, waiting] = await db.select().from(analysisAnswers).where(eq(analysisAnswers.userId, userId)).limit(2);
-    const hourAgo = new Date(Date.now() - 3600_000);
-    await db.update(analyses).set({ status: "processing", completedAt: null, createdAt: hourAgo }).where(eq(analyses.id, created.body.id));
-    // A worker took this one an hour ago and was never heard of again…
-    await db.update(analysisAnswers).set({ status: "processing", claimedAt: hourAgo }).where(eq(analysisAnswers.id, taken.id));
-    // …and this one has no job left in the queue.
-    await db.update(analysisAnswers).set({ status: "pending", createdAt: hourAgo }).where(eq(analysisAnswers.id, waiting.id));
-    // At least this analysis (on a shared PostgreSQL database the sweep sees every user).
-    expect(await failStaleAnswers(db, { claimedBeforeMs: 30 * 60_000, orphanAfterMs: 10 * 60_000 })).toBeGreaterThanOrEqual(1);
+    await unanswer(db, taken.id);
+    await db.update(analysisAnswers).set({ status: "processing" }).where(eq(analysisAnswers.id, taken.id));
+    await unanswer(db, waiting.id);
+    await db.update(analysisAnswers).set({ status: "pending" }).where(eq(analysisAnswers.id, waiting.id));
+    // Reopened last, past its deadline: any sweep from here on fails both.
+    await db.update(analyses).set({ status: "processing", completedAt: null, deadlineAt: new Date(Date.now() - 1000) }).where(eq(analyses.id, created.body.id));
+
+    await sweepAnswers(db, { deadWorkers: [], staleMs: 30_000, lostAfterMs: 60_000 });
     const done = await api.request("GET", `/seo-llm/analyses/${created.body.id}`, { token });
     expect(done.body.status).toBe("partial");
     const byId = new Map(done.body.answers.map((a: { id: string }) => [a.id, a]));
-    expect(byId.get(taken.id)).toMatchObject({ status: "failed", error: { code: "timeout" } });
-    expect(byId.get(waiting.id)).toMatchObject({ status: "failed", error: { code: "lost" } });
+    expect(byId.get(taken.id)).toMatchObject({ status: "failed", error: { code: "deadline" } });
+    expect(byId.get(waiting.id)).toMatchObject({ status: "failed", error: { code: "deadline" } });
+    expect((await api.request("POST", "/quota/check", { token })).body.reason).not.toBe("analysis_in_progress");
+  });
+
+  test("the sweep fails an answer whose job is gone for good, and closes its analysis", async () => {
+    const { token, userId } = await userWithProfile();
+    const created = await api.request("POST", "/seo-llm/analyses", { token });
+    await settled(token, created.body.id);
+    const db = await api.db();
+    const [orphan] = await db.select().from(analysisAnswers).where(eq(analysisAnswers.userId, userId)).limit(1);
+    // Its job completed long ago (as if the process died between the commit and the enqueue, and
+    // pg-boss never had a live job for it).
+    await unanswer(db, orphan.id);
+    await db.update(analysisAnswers).set({ status: "pending", createdAt: new Date(Date.now() - 3600_000) }).where(eq(analysisAnswers.id, orphan.id));
+    await db.update(analyses).set({ status: "processing", completedAt: null }).where(eq(analyses.id, created.body.id));
+
+    await sweepAnswers(db, { deadWorkers: [], staleMs: 30_000, lostAfterMs: 60_000 });
+    const done = await api.request("GET", `/seo-llm/analyses/${created.body.id}`, { token });
+    expect(done.body.status).toBe("partial");
+    expect(done.body.answers.find((a: { id: string }) => a.id === orphan.id)).toMatchObject({ status: "failed", error: { code: "lost" } });
   });
 
   test("when the daily and the monthly limits both block, the wait is the later one", async () => {
@@ -248,3 +302,11 @@ describe("analyses with the demo provider", () => {
     expect(wait).toBeLessThan(23.1 * 3600_000);
   });
 });
+
+/** Undoes an answer as a crash before its commit would have: no text, no rows of its own. */
+async function unanswer(db: Database, answerId: string) {
+  await db.delete(answerMentions).where(eq(answerMentions.answerId, answerId));
+  await db.delete(answerCitations).where(eq(answerCitations.answerId, answerId));
+  await db.delete(answerSearchQueries).where(eq(answerSearchQueries.answerId, answerId));
+  await db.update(analysisAnswers).set({ answerText: null, brandMentioned: null, brandPosition: null, brandSentiment: null }).where(eq(analysisAnswers.id, answerId));
+}

@@ -13,3 +13,16 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   if (!value) return "—";
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(value));
 }
+
+/**
+ * A moment as a time of day, with its date when that is not the same day as `sameDayAs`. In
+ * `timeZone`, named (the server does not know the reader's zone), or else in the reader's own.
+ */
+export function formatMoment(value: string, locale: string, options: { sameDayAs: string; timeZone?: string }) {
+  const zone = options.timeZone ? { timeZone: options.timeZone } : {};
+  const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { ...zone, dateStyle: "short" }).format(new Date(iso));
+  const time = new Intl.DateTimeFormat(locale, { ...zone, hour: "numeric", minute: "2-digit", ...(options.timeZone ? { timeZoneName: "short" } : {}) }).format(new Date(value));
+  const day =
+    dayOf(value) === dayOf(options.sameDayAs) ? null : new Intl.DateTimeFormat(locale, { ...zone, weekday: "long", day: "numeric", month: "long" }).format(new Date(value));
+  return { day, time };
+}

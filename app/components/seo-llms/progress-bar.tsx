@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/lib/use-hydrated";
+import { formatMoment } from "./format";
 
-/** How many of a run's answers are in (answered or given up on). */
-export function ProgressBar({ done, total }: { done: number; total: number }) {
+/** How many of a run's answers are in (answered or given up on), and by when they all will be. */
+export function ProgressBar({ done, total, deadline }: { done: number; total: number; deadline?: { at: string | null; launchedAt: string } }) {
   const { t } = useTranslation();
   const percent = total ? Math.round((done / total) * 100) : 0;
   return (
@@ -10,6 +12,22 @@ export function ProgressBar({ done, total }: { done: number; total: number }) {
         <div className="h-full bg-indigo-600 transition-all" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-slate-500">{t("seo:latest.progressText", { done, total })}</p>
+      {deadline?.at ? <ResultsBy at={deadline.at} launchedAt={deadline.launchedAt} /> : null}
     </div>
+  );
+}
+
+/**
+ * The analysis's deadline, the latest its results can come. Rendered on the server in UTC (named),
+ * then, once hydrated, in the reader's own time zone.
+ */
+function ResultsBy({ at, launchedAt }: { at: string; launchedAt: string }) {
+  const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
+  const { day, time } = formatMoment(at, i18n.language, { sameDayAs: launchedAt, timeZone: hydrated ? undefined : "UTC" });
+  return (
+    <p className="text-xs text-slate-500" data-testid="analysis-deadline">
+      <time dateTime={at}>{day ? t("seo:latest.deadlineOn", { day, time }) : t("seo:latest.deadline", { time })}</time>
+    </p>
   );
 }

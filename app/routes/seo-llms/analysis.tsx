@@ -80,7 +80,11 @@ export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
         </p>
         {running ? (
           <div className="flex flex-wrap items-center gap-4">
-            <ProgressBar done={analysis.progress.completed + analysis.progress.failed} total={analysis.progress.total} />
+            <ProgressBar
+              done={analysis.progress.completed + analysis.progress.failed}
+              total={analysis.progress.total}
+              deadline={{ at: analysis.deadline_at, launchedAt: analysis.created_at }}
+            />
             <noscript>
               <Link to="." className="text-sm font-medium text-indigo-700 hover:underline">
                 {t("seo:detail.refresh")}

@@ -92,7 +92,13 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                   {t("seo:latest.open")}
                 </Link>
               </p>
-              {running ? <ProgressBar done={latest.progress.completed + latest.progress.failed} total={latest.progress.total} /> : null}
+              {running ? (
+                <ProgressBar
+                  done={latest.progress.completed + latest.progress.failed}
+                  total={latest.progress.total}
+                  deadline={{ at: latest.deadline_at, launchedAt: latest.created_at }}
+                />
+              ) : null}
             </>
           ) : (
             <p className="text-slate-600">{hasProfile ? t("seo:latest.none") : t("seo:latest.needsProfile")}</p>

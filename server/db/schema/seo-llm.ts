@@ -80,8 +80,16 @@ export const analyses = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * The latest the analysis may end (server/seo-llm/deadline.ts): answers still open then are
+     * failed and the analysis closes. Null for analyses launched before deadlines existed.
+     */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }),
   },
-  (table) => [index("analyses_user_created_idx").on(table.userId, table.createdAt)],
+  (table) => [
+    index("analyses_user_created_idx").on(table.userId, table.createdAt),
+    index("analyses_open_deadline_idx").on(table.deadlineAt).where(sql`${table.status} in ('pending', 'processing')`),
+  ],
 );
 
 /** One row per question × provider, created with the analysis: a job fills its row exactly once. */
@@ -105,8 +113,12 @@ export const analysisAnswers = pgTable(
     model: text("model"),
     status: text("status", { enum: ANSWER_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    /** When a worker last took the slot: a slot taken long ago and never filled lost its worker. */
+    /** When a worker last took the slot (the database's clock, as pg-boss's `started_on`). */
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /** The worker process (`job_workers.id`) holding the slot: when it dies the slot is handed back. */
+    claimedBy: uuid("claimed_by"),
+    /** The one pg-boss job that delivers this slot, its id chosen with the slot (null before 0005). */
+    jobId: uuid("job_id"),
     answerText: text("answer_text"),
     citations: jsonb("citations").$type<Array<{ url: string; title: string | null }>>(),
     searchQueries: jsonb("search_queries").$type<string[]>(),
@@ -122,6 +134,8 @@ export const analysisAnswers = pgTable(
   (table) => [
     uniqueIndex("analysis_answers_slot_idx").on(table.analysisId, table.questionIndex, table.provider),
     index("analysis_answers_user_answered_idx").on(table.userId, table.answeredAt),
+    // The few open slots, for the sweep (by worker) and the deadline's queue count (by provider).
+    index("analysis_answers_open_idx").on(table.provider, table.claimedBy).where(sql`${table.status} in ('pending', 'processing')`),
   ],
 );
 
