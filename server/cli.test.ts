@@ -45,3 +45,18 @@ describe("sightline analyze-answer", () => {
     expect(result.out).toBe("");
   });
 });
+
+describe("sightline backup and restore: usage", () => {
+  it.each([
+    ["backup without --out", ["backup"], /sightline backup: --out FILE is required/],
+    ["restore without --in", ["restore", "--force"], /sightline restore: --in FILE is required/],
+    ["an option of the other command", ["backup", "--in", "{dir}/x"], /Unknown option '--in'/],
+    ["a value for --force", ["restore", "--in", "{dir}/x", "--force=yes"], /--force/],
+  ])("refuses %s with exit code 2 and the usage", async (_, args, reason) => {
+    const result = await cli(args as string[]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(reason);
+    expect(result.err).toMatch(/sightline restore --in FILE \[--force\]/);
+    expect(result.out).toBe("");
+  });
+});

@@ -2,7 +2,8 @@ import path from "node:path";
 import type PgBoss from "pg-boss";
 import { seedDemoAcademy } from "./academy/seed";
 import { getConfig } from "./config";
-import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
+import { type Database, type DatabaseHandle, openDatabase, pgliteDataDir } from "./db/client";
+import { lockDataDir } from "./db/data-dir-lock";
 import { seedReferenceData } from "./db/seed";
 import { createBoss } from "./jobs/boss";
 import { createQueues, registerWorkers, stopWorkers } from "./jobs/index";
@@ -12,7 +13,7 @@ import { logger } from "./logger";
  * The process-wide resources: the database and the job queue. Kept on globalThis so Vite's dev
  * server, which re-imports modules on change, reuses them instead of opening a second PGlite.
  */
-type Runtime = { handle: DatabaseHandle; boss: PgBoss | null };
+type Runtime = { handle: DatabaseHandle; boss: PgBoss | null; unlock: () => void };
 const state = globalThis as typeof globalThis & { __sightline?: Promise<Runtime> };
 
 export type StartOptions = {
@@ -37,8 +38,21 @@ export function start(options: StartOptions = {}): Promise<Runtime> {
 }
 
 async function boot(options: StartOptions): Promise<Runtime> {
+  const target = options.databaseUrl ?? databaseTarget();
+  // A PGlite directory is one process's: a second server, or a backup, must not open it meanwhile.
+  const dataDir = pgliteDataDir(target);
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    return { ...(await open(target, options)), unlock };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function open(target: string, options: StartOptions): Promise<Omit<Runtime, "unlock">> {
   const config = getConfig();
-  const handle = await openDatabase(options.databaseUrl ?? databaseTarget());
+  const handle = await openDatabase(target);
   if (handle.driver === "pg" && !process.env.SECRET_KEY && config.NODE_ENV === "production") {
     // A PostgreSQL server usually means several processes; each would make its own key otherwise.
     logger.warn("config.secret_key_missing", {
@@ -67,6 +81,7 @@ export async function stop() {
   await stopWorkers();
   await runtime.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
   await runtime.handle.close();
+  runtime.unlock();
 }
 
 /** The database of the running process (starting it with the defaults if nothing did yet). */
