@@ -3,7 +3,8 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { DEFAULT_LOCALE, i18nOptions } from "./lib/i18n";
+import { DEFAULT_LOCALE } from "#domain/locales";
+import { i18nOptions } from "./lib/i18n";
 
 async function hydrate() {
   // The server wrote the locale it rendered with into <html lang>; start from the same one.

@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { cspNonceContext } from "./lib/context";
+import { cspNonceContext } from "../server/request-context";
 import { NonceProvider } from "./lib/nonce";
 import { getI18n } from "./middleware/i18next.server";
 

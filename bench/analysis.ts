@@ -15,10 +15,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { resetConfig } from "../server/config";
 import { analyses, subscriptions, userQuestions, users } from "../server/db/schema";
-import { QUESTION_CATEGORIES } from "../app/lib/seo-profile";
+import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { createAnalysis } from "../server/seo-llm/analyses";
 import { patchSeoProfile } from "../server/seo-llm/profile";
-import { getBoss, getDb, start, stop } from "../server/runtime";
+import { start, stop } from "../server/boot";
+import { getBoss, getDb } from "../server/runtime";
 import { createFakeAi, DEFAULT_RESPONDERS, type FakeAiRoute } from "../tests/fakes/ai";
 import { createScratchDatabase, type ScratchDatabase } from "../tests/helpers/postgres";
 

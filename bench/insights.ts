@@ -17,7 +17,8 @@ import { leaderboard, position } from "../server/leaderboard/service";
 import { citingSources } from "../server/seo-llm/citing-sources";
 import { computeClusters, searchQueryClusters } from "../server/seo-llm/search-query-insights";
 import { patchSeoProfile } from "../server/seo-llm/profile";
-import { getDb, start, stop } from "../server/runtime";
+import { start, stop } from "../server/boot";
+import { getDb } from "../server/runtime";
 import { createScratchDatabase, type ScratchDatabase } from "../tests/helpers/postgres";
 
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 100_000);

@@ -1,10 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { clientIpContext, cspNonceContext } from "../app/lib/context";
+import { clientIpContext, cspNonceContext } from "./request-context";
 import { getApi } from "./api";
-import type { ApiEnv } from "./api/env";
-import { clientIp } from "./api/middleware";
+import type { ApiEnv } from "./http/env";
+import { clientIp } from "./http/middleware";
 import { getConfig } from "./config";
 import { LOCAL_UPLOADS_PATH } from "./integrations/storage";
 import { serveUpload } from "./integrations/storage/serve";
@@ -13,7 +13,7 @@ import { type IncomingTarget, publicUrl } from "./public-url";
 import { CSP_REPORT_PATH, cspNonce, securityHeaders } from "./security-headers";
 
 export { getConfig };
-export { start, stop } from "./runtime";
+export { start, stop } from "./boot";
 export { startupFailure } from "./startup-failure";
 
 /** For the HTTP server (server.js): the URL to give a request before anything reads it. */

@@ -83,7 +83,7 @@ async function backupCommand(command: "backup" | "restore", args: string[], io: 
   }
   try {
     // Loaded here, not above: the runtime brings the whole server along, which analyze-answer does without.
-    const { databaseTarget } = await import("./runtime");
+    const { databaseTarget } = await import("./boot");
     const target = databaseTarget();
     const done = command === "backup" ? await backup(target, file) : await restore(target, file, { force: options.force ?? false });
     io.out(`${done}\n`);

@@ -1,96 +1,35 @@
-import path from "node:path";
 import type PgBoss from "pg-boss";
-import { seedDemoAcademy } from "./academy/seed";
-import { getConfig } from "./config";
-import { type Database, type DatabaseHandle, openDatabase, pgliteDataDir } from "./db/client";
-import { lockDataDir } from "./db/data-dir-lock";
-import { seedReferenceData } from "./db/seed";
-import { createBoss } from "./jobs/boss";
-import { createQueues, registerWorkers, stopWorkers } from "./jobs/index";
-import { logger } from "./logger";
+import type { Database, DatabaseHandle } from "./db/client";
 
 /**
- * The process-wide resources: the database and the job queue. Kept on globalThis so Vite's dev
- * server, which re-imports modules on change, reuses them instead of opening a second PGlite.
+ * The process-wide resources, once server/boot.ts has started them: where the domains find the
+ * database and the job queue. Imports no domain, so any domain may import it. Kept on globalThis
+ * so Vite's dev server, which re-imports modules on change, reuses them instead of opening a
+ * second PGlite.
  */
-type Runtime = { handle: DatabaseHandle; boss: PgBoss | null; unlock: () => void };
+export type Runtime = { handle: DatabaseHandle; boss: PgBoss | null; unlock: () => void };
 const state = globalThis as typeof globalThis & { __sightline?: Promise<Runtime> };
 
-export type StartOptions = {
-  /** Overrides DATABASE_URL / DATA_DIR (tests). */
-  databaseUrl?: string;
-  /** none: no queue at all (unit tests); send: enqueue only (web process); work: run workers too. */
-  jobs?: "none" | "send" | "work";
-};
+export const currentRuntime = (): Promise<Runtime> | undefined => state.__sightline;
 
-/** What `openDatabase` opens: DATABASE_URL (checked by the config), else PGlite under DATA_DIR. */
-export function databaseTarget(): string {
-  const config = getConfig();
-  return config.DATABASE_URL ?? path.join(config.DATA_DIR, "pglite");
+/** For server/boot.ts only. */
+export function setRuntime(runtime: Promise<Runtime> | undefined) {
+  state.__sightline = runtime;
 }
 
-export function start(options: StartOptions = {}): Promise<Runtime> {
-  state.__sightline ??= boot(options).catch((error) => {
-    state.__sightline = undefined;
-    throw error;
-  });
-  return state.__sightline;
+function started(): Promise<Runtime> {
+  const runtime = state.__sightline;
+  if (!runtime) throw new Error("The runtime is not started: an entry point calls start() from server/boot.ts first");
+  return runtime;
 }
 
-async function boot(options: StartOptions): Promise<Runtime> {
-  const target = options.databaseUrl ?? databaseTarget();
-  // A PGlite directory is one process's: a second server, or a backup, must not open it meanwhile.
-  const dataDir = pgliteDataDir(target);
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  try {
-    return { ...(await open(target, options)), unlock };
-  } catch (error) {
-    unlock();
-    throw error;
-  }
-}
-
-async function open(target: string, options: StartOptions): Promise<Omit<Runtime, "unlock">> {
-  const config = getConfig();
-  const handle = await openDatabase(target);
-  if (handle.driver === "pg" && !process.env.SECRET_KEY && config.NODE_ENV === "production") {
-    // A PostgreSQL server usually means several processes; each would make its own key otherwise.
-    logger.warn("config.secret_key_missing", {
-      message: "SECRET_KEY is not set: this process uses the key in DATA_DIR. Every process serving the app must share one SECRET_KEY.",
-    });
-  }
-  await seedReferenceData(handle.db);
-  await seedDemoAcademy(handle.db);
-  const jobs = options.jobs ?? (config.JOBS_IN_PROCESS ? "work" : "send");
-  let boss: PgBoss | null = null;
-  if (jobs !== "none") {
-    boss = createBoss(handle, { worker: jobs === "work" });
-    boss.on("error", (error) => logger.error("jobs.error", { error: String(error) }));
-    await boss.start();
-    await createQueues(boss);
-    if (jobs === "work") await registerWorkers(boss, handle);
-  }
-  logger.info("runtime.ready", { driver: handle.driver, jobs });
-  return { handle, boss };
-}
-
-export async function stop() {
-  const runtime = await state.__sightline;
-  state.__sightline = undefined;
-  if (!runtime) return;
-  await stopWorkers();
-  await runtime.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
-  await runtime.handle.close();
-  runtime.unlock();
-}
-
-/** The database of the running process (starting it with the defaults if nothing did yet). */
+/** The database of the running process. */
 export async function getDb(): Promise<Database> {
-  return (await start()).handle.db;
+  return (await started()).handle.db;
 }
 
 export async function getBoss(): Promise<PgBoss> {
-  const runtime = await start();
+  const runtime = await started();
   if (!runtime.boss) throw new Error("The job queue is not started in this process");
   return runtime.boss;
 }

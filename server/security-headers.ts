@@ -5,7 +5,7 @@ import type { Config } from "./config";
 /** Where browsers send Content-Security-Policy violation reports (server/app.ts logs them). */
 export const CSP_REPORT_PATH = "/csp-reports";
 
-/** The players the academy embeds (server/academy/links.ts builds their embed addresses). */
+/** The players the academy embeds (domain/video-links.ts builds their embed addresses). */
 const VIDEO_PLAYERS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
 
 const origin = (url: string | undefined) => (url ? [new URL(url).origin] : []);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
-import { SUPPORTED_LOCALES } from "~/lib/i18n";
+import { SUPPORTED_LOCALES } from "#domain/locales";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 

@@ -1,7 +1,7 @@
 import { GlobeIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { isLocale } from "~/lib/i18n";
+import { isLocale } from "#domain/locales";
 
 /** Seed 000 §1: the 15 interface languages the footer offers, each with its flag and own name. */
 export const FOOTER_LANGUAGES = [

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { apiFieldErrors, apiMessageKey, MAX_THUMBNAIL_BYTES, THUMBNAIL_CODES, ThumbnailUrlFormSchema } from "./academy-admin";
+import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
+import { apiFieldErrors, apiMessageKey, THUMBNAIL_CODES, ThumbnailUrlFormSchema } from "./academy-admin";
 import { ApiRequestError, getApiClient, requireSession, type ThumbnailTarget } from "./api.server";
 import { redirectWithToast, setToast, type ToastInput } from "./toast.server";
 

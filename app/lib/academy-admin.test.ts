@@ -1,21 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  apiFieldErrors,
-  apiMessageKey,
-  checkImageUrl,
-  checkThumbnailFile,
-  CourseFormSchema,
-  durationInput,
-  firstImageFile,
-  inOrder,
-  linkFields,
-  MAX_THUMBNAIL_BYTES,
-  moveBy,
-  moveTo,
-  parseDuration,
-  readConfirm,
-  VideoFormSchema,
-} from "./academy-admin";
+import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
+import { apiFieldErrors, apiMessageKey, checkImageUrl, checkThumbnailFile, CourseFormSchema, durationInput, firstImageFile, inOrder, linkFields, moveBy, moveTo, parseDuration, readConfirm, VideoFormSchema } from "./academy-admin";
 
 const YOUTUBE = "https://www.youtube.com/watch?v=0eKVizvYSUQ";
 const VIMEO = "https://vimeo.com/76979871";

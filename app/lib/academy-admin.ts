@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseVideoUrl } from "../../server/academy/links";
-import { formatDuration } from "./duration";
-import { hasControlCharacters } from "./text";
+import { ACADEMY_LIMITS, ACADEMY_LOCALES, formatDuration, MAX_THUMBNAIL_BYTES, SLUG_PATTERN, THUMBNAIL_TYPES } from "#domain/academy";
+import { hasControlCharacters } from "#domain/text";
+import { parseVideoUrl } from "#domain/video-links";
 
 /*
  * The admin academy's forms and rules, shared by the actions and the browser (issue 6; seed 001
@@ -12,15 +12,6 @@ import { hasControlCharacters } from "./text";
 
 const validation = (key: string) => `academyAdmin:validation.${key}`;
 const thumbnailError = (key: string) => `academyAdmin:thumbnail.error.${key}`;
-
-/** The API's bounds (server/academy/routes.ts). */
-export const ACADEMY_LIMITS = { slug: 100, title: 200, description: 5000, link: 2000, url: 2000, duration: 359_999 } as const;
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const ACADEMY_LOCALES = ["en", "fr"] as const;
-
-/** Seed 001 §5: the thumbnail types and size the widget accepts. */
-export const THUMBNAIL_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp", "image/gif"] as const;
-export const MAX_THUMBNAIL_BYTES = 10_485_760;
 
 /**
  * A required line of text, trimmed. Checked in a transform rather than a pipe into z.string():

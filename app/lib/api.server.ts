@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getApi } from "../../server/api";
-import type { AuthUser } from "../../server/api/env";
+import type { AuthUser } from "../../server/http/env";
 import type {
   ChapterInputSchema,
   ChapterPatchSchema,
@@ -21,7 +21,7 @@ import type {
 import type { AppConfigSchema } from "../../server/app-config/routes";
 import type { SessionSchema } from "../../server/auth/routes";
 import type { ChangeResultSchema, ChangeSchema, CheckoutSchema, PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
-import { getConfig } from "../../server/config";
+import { getConfig } from "./config.server";
 import type { AnalysisSchema, AnalysisSummarySchema, StatsSchema } from "../../server/seo-llm/analysis-routes";
 import type { LeaderboardSchema } from "../../server/leaderboard/routes";
 import type { CitingSourcesSchema } from "../../server/seo-llm/citing-sources-routes";
@@ -30,7 +30,7 @@ import type { QuestionSchema } from "../../server/seo-llm/question-routes";
 import type { AvailabilitySchema, QuotaStatusSchema } from "../../server/seo-llm/quota-routes";
 import type { QueryClustersSchema } from "../../server/seo-llm/search-query-routes";
 import type { ProfileSchema } from "../../server/users/routes";
-import { clientIpContext } from "./context";
+import { clientIpContext } from "../../server/request-context";
 import { commitSession, destroySession, readSession, type WebSession } from "./session.server";
 import { setToast } from "./toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -118,7 +118,7 @@ export class ApiClient {
   #session: WebSession | null;
   #refreshing: Promise<WebSession> | undefined;
   readonly #gets = new Map<string, Promise<ApiResult<unknown>>>();
-  /** Lets the in-process API check this request's token once for all its calls (server/api/env.ts). */
+  /** Lets the in-process API check this request's token once for all its calls (server/http/env.ts). */
   readonly #authMemo = new Map<string, Promise<AuthUser>>();
   /** True when this request refreshed the tokens, so the response must carry the new cookie. */
   sessionChanged = false;

@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { getConfig } from "../../server/config";
+import { getConfig } from "./config.server";
 import { ApiRequestError, type ApiClient, type Plan } from "./api.server";
-import { formatDate } from "./plans";
+import { BILLING_PERIODS, formatDate, PLAN_IDS } from "#domain/plans";
 import { redirectWithToast } from "./toast.server";
 import { safeRedirect } from "./redirect";
 
@@ -35,8 +35,8 @@ export async function loadPlanPicker(api: ApiClient) {
 export type PlanPickerData = Awaited<ReturnType<typeof loadPlanPicker>>;
 
 const PlanFields = {
-  plan_id: z.enum(["essential", "pro", "business", "free", "starter"]),
-  billing_period: z.enum(["monthly", "yearly"]),
+  plan_id: z.enum(PLAN_IDS),
+  billing_period: z.enum(BILLING_PERIODS),
   referral_id: z
     .string()
     .trim()

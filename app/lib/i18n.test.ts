@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { resources, SUPPORTED_LOCALES } from "./i18n";
+import { SUPPORTED_LOCALES } from "#domain/locales";
+import { resources } from "./i18n";
 
 /** Every key path of a namespace, "a.b.c", plural suffixes included. */
 function keys(value: unknown, prefix = ""): string[] {

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "#domain/locales";
 import enAcademy from "../../locales/en/academy.json";
 import enAcademyAdmin from "../../locales/en/academy-admin.json";
 import enBilling from "../../locales/en/billing.json";
@@ -13,9 +14,7 @@ import frInsights from "../../locales/fr/insights.json";
 import frSeo from "../../locales/fr/seo.json";
 import frSeoSetup from "../../locales/fr/seo-setup.json";
 
-export const SUPPORTED_LOCALES = ["en", "fr"] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+/** Seed 000 §1: the chosen language is remembered for a year. */
 export const LOCALE_COOKIE_MAX_AGE = 31_536_000;
 
 export const resources = {
@@ -31,7 +30,3 @@ export const i18nOptions = {
   interpolation: { escapeValue: false },
   resources,
 };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
-}

@@ -1,4 +1,4 @@
-import { hasControlCharacters } from "./text";
+import { hasControlCharacters } from "#domain/text";
 
 const BASE = "http://sightline.invalid";
 const MAX_LENGTH = 1000;

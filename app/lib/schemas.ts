@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { hasControlCharacters } from "./text";
-import { checkWebsite } from "./website";
+import { hasControlCharacters } from "#domain/text";
+import { checkWebsite } from "#domain/website";
 
 /**
  * Form schemas shared by the server action and the browser. Messages are i18n keys: the Field

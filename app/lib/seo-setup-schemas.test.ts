@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { PROFILE_LIMITS } from "./seo-profile";
+import { PROFILE_LIMITS } from "#domain/seo-profile";
 import {
   filterQuestions,
   marketLanguageChangeSchema,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { distinctTexts, isCountryCode, MARKET_LANGUAGES, type MarketLanguage, normaliseDomain, PROFILE_LIMITS, QUESTION_CATEGORIES, QUESTION_TEXT_LIMITS } from "./seo-profile";
-import { hasControlCharacters } from "./text";
-import { checkWebsite } from "./website";
+import { distinctTexts, isCountryCode, MARKET_LANGUAGES, type MarketLanguage, normaliseDomain, PROFILE_LIMITS, QUESTION_CATEGORIES, QUESTION_TEXT_LIMITS } from "#domain/seo-profile";
+import { hasControlCharacters } from "#domain/text";
+import { checkWebsite } from "#domain/website";
 
 /**
  * The SEO profile, question and market-language forms, shared by the actions and the browser.

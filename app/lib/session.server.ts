@@ -1,7 +1,7 @@
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { createCookie } from "react-router";
 import { deriveKey } from "../../server/auth/tokens";
-import { getConfig } from "../../server/config";
+import { getConfig } from "./config.server";
 
 /** What the browser holds between requests: encrypted, so the tokens are unreadable client-side. */
 export type WebSession = {

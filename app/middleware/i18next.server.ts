@@ -1,7 +1,8 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
-import { DEFAULT_LOCALE, LOCALE_COOKIE_MAX_AGE, type Locale, SUPPORTED_LOCALES, i18nOptions, isLocale } from "~/lib/i18n";
+import { DEFAULT_LOCALE, isLocale, type Locale, SUPPORTED_LOCALES } from "#domain/locales";
+import { i18nOptions, LOCALE_COOKIE_MAX_AGE } from "~/lib/i18n";
 
 export const localeCookie = createCookie("lng", {
   path: "/",

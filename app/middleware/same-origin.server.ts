@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { getConfig } from "../../server/config";
+import { getConfig } from "~/lib/config.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/preferences";
 import { getApiClient } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/redirect";
-import { isLocale } from "~/lib/i18n";
+import { isLocale } from "#domain/locales";
 import { readPreferences, writePreferences } from "~/lib/preferences.server";
 import { getConfig } from "~/lib/config.server";
 import { localeCookie } from "~/middleware/i18next.server";

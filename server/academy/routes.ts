@@ -1,24 +1,22 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ApiEnv } from "../api/env";
-import { badRequest } from "../api/errors";
-import { requireAdmin, requireAuth } from "../api/middleware";
+import type { ApiEnv } from "../http/env";
+import { badRequest } from "../http/errors";
+import { requireAdmin, requireAuth } from "../auth/middleware";
 import {
   bearer,
-  CONTROL_CHARACTERS_MESSAGE,
   createRouter,
   errorResponse,
   jsonBody,
   jsonResponse,
-  NO_CONTROL_CHARACTERS,
-  NO_CONTROL_CHARACTERS_BUT_LINES,
   query,
   z,
-} from "../api/router";
-import { ACADEMY_LOCALES } from "../db/schema";
+} from "../http/router";
+import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_BUT_LINES } from "#domain/text";
+import { ACADEMY_LIMITS, ACADEMY_LOCALES, MAX_THUMBNAIL_BYTES, SLUG_PATTERN } from "#domain/academy";
 import { getDb } from "../runtime";
-import { compactLinkMap, LINK_KEYS, parseVideoUrl } from "./links";
+import { compactLinkMap, LINK_KEYS, parseVideoUrl } from "#domain/video-links";
 import {
   createChapter,
   createCourse,
@@ -33,7 +31,6 @@ import {
   getVideo,
   listAllCourses,
   listPublishedCourses,
-  MAX_THUMBNAIL_BYTES,
   publishCourse,
   reorderChapters,
   reorderCourses,
@@ -57,20 +54,18 @@ const text = (required: string) =>
     .trim()
     .min(1, { error: required, abort: true });
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 const slug = text("Course slug is required")
-  .max(100, "At most 100 characters")
+  .max(ACADEMY_LIMITS.slug, `At most ${ACADEMY_LIMITS.slug} characters`)
   .regex(SLUG_PATTERN, "Lower-case letters (a-z), digits and single dashes only, e.g. seo-basics")
   .openapi({ example: "seo-basics" });
 
-const title = text("Title is required").max(200, "At most 200 characters").regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
+const title = text("Title is required").max(ACADEMY_LIMITS.title, `At most ${ACADEMY_LIMITS.title} characters`).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
 
 /** Descriptions keep their line breaks and tabs; other control characters cannot be stored. */
 const description = z
   .string({ error: "Description must be text" })
   .trim()
-  .max(5000, "At most 5000 characters")
+  .max(ACADEMY_LIMITS.description, `At most ${ACADEMY_LIMITS.description} characters`)
   .regex(NO_CONTROL_CHARACTERS_BUT_LINES, CONTROL_CHARACTERS_MESSAGE);
 
 /** "" from a form means "no language", as null does. */
@@ -102,12 +97,12 @@ function checkLink(value: string, ctx: z.RefinementCtx, path: (string | number)[
  */
 const VIDEO_URL = /^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/(youtu\.be|((www|m|music)\.)?youtube\.com|(www\.)?youtube-nocookie\.com|(www\.|player\.)?vimeo\.com)(:\d+)?([/?#]\S*)?\s*$/;
 const VIDEO_URL_OR_BLANK = new RegExp(`^\\s*$|${VIDEO_URL.source}`);
-const videoUrl = (pattern: RegExp) => z.string().max(2000, "At most 2000 characters").regex(pattern, VIDEO_LINK_MESSAGE);
+const videoUrl = (pattern: RegExp) => z.string().max(ACADEMY_LIMITS.link, `At most ${ACADEMY_LIMITS.link} characters`).regex(pattern, VIDEO_LINK_MESSAGE);
 const requiredVideoUrl = z
   .string()
   .trim()
   .min(1, { error: "A video link is required", abort: true })
-  .max(2000, "At most 2000 characters")
+  .max(ACADEMY_LIMITS.url, `At most ${ACADEMY_LIMITS.url} characters`)
   .regex(VIDEO_URL, VIDEO_LINK_MESSAGE);
 
 /** Seed 001 §2: one URL, or one per language (`en`, `fr`, `other`); each a YouTube or Vimeo video. */
@@ -154,7 +149,7 @@ const duration = z
   .number({ error: "Duration must be a number of seconds" })
   .int("Duration must be a whole number of seconds")
   .min(0, "Duration cannot be negative")
-  .max(359_999, "At most 99:59:59");
+  .max(ACADEMY_LIMITS.duration, "At most 99:59:59");
 
 export const CourseInputSchema = z
   .object({ slug, title, description: description.optional(), locale: locale.optional(), is_published: z.boolean("true or false").optional() })
@@ -194,7 +189,7 @@ const HTTP_URL = /^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/([^\s/?#@]+@)?[^\s/?#@]+([/?#]\S
 
 const ThumbnailUrlSchema = z.object({
   url: text("URL is required")
-    .max(2000, "At most 2000 characters")
+    .max(ACADEMY_LIMITS.url, `At most ${ACADEMY_LIMITS.url} characters`)
     .regex(HTTP_URL, { error: "Must be an http or https URL", abort: true })
     .refine(isHttpUrl, "Must be an http or https URL")
     .openapi({ example: "https://images.example.com/course.png" }),

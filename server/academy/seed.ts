@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
-import { type AcademyLocale, chapters, courses, seedRuns, type VideoLink, videos } from "../db/schema";
+import type { AcademyLocale } from "#domain/academy";
+import type { VideoLink } from "#domain/video-links";
+import { chapters, courses, seedRuns, videos } from "../db/schema";
 import { logger } from "../logger";
 
 type DemoVideo = { title: string; description: string; link: VideoLink; duration: number };

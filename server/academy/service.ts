@@ -1,25 +1,15 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { ApiError, badRequest, notFound } from "../api/errors";
+import { ApiError, badRequest, notFound } from "../http/errors";
 import type { Database, Executor } from "../db/client";
-import {
-  type AcademyLocale,
-  type ChapterRow,
-  chapters,
-  type CourseRow,
-  courses,
-  type VideoLink,
-  type VideoRow,
-  videoProgress,
-  videos,
-} from "../db/schema";
+import { type ChapterRow, chapters, type CourseRow, courses, type VideoRow, videoProgress, videos } from "../db/schema";
 import { getStorage, newStorageKey } from "../integrations/storage";
 import { detectImageType } from "../integrations/storage/image-type";
 import { logger } from "../logger";
-import { videoSources } from "./links";
+import { MAX_THUMBNAIL_BYTES, type AcademyLocale } from "#domain/academy";
+import { videoSources, type VideoLink } from "#domain/video-links";
 
 /** Seed 001 §5 and §9: the largest thumbnail, 10 MB. */
-export const MAX_THUMBNAIL_BYTES = 10 * 1024 * 1024;
 
 /** Who is asking: unpublished courses exist only for admins. */
 export type Viewer = { id: string; role: "user" | "admin" };

@@ -16,9 +16,9 @@ import { seoProfileRoutes } from "../seo-llm/profile-routes";
 import { questionRoutes } from "../seo-llm/question-routes";
 import { quotaRoutes } from "../seo-llm/quota-routes";
 import { userRoutes } from "../users/routes";
-import { ApiError } from "./errors";
-import { bodyLimits, headerLimit, wellFormedText } from "./middleware";
-import { createRouter } from "./router";
+import { ApiError } from "../http/errors";
+import { bodyLimits, headerLimit, wellFormedText } from "../http/middleware";
+import { createRouter } from "../http/router";
 
 /** The /api/v1 application: one router per domain, one error shape, one OpenAPI document. */
 export function createApi() {

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { getConfig } from "../config";
 import { getProviders } from "../integrations/ai/registry";
-import { createRouter, jsonResponse, z } from "../api/router";
+import { createRouter, jsonResponse, z } from "../http/router";
 
 export const AppConfigSchema = z
   .object({

@@ -1,8 +1,9 @@
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "../../app/lib/i18n";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "#domain/locales";
 import { createRoute } from "@hono/zod-openapi";
 import { getDb } from "../runtime";
-import { clientIp, requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../api/router";
+import { requireAuth } from "./middleware";
+import { clientIp } from "../http/middleware";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
 import { LOGOUT_SCOPES, logout, previewMagicLink, refreshSession, requestMagicLink, verifyMagicLink } from "./service";
 
 export const AuthUserSchema = z

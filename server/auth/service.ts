@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { authSessions, magicLinks, refreshTokens, type UserRow, users } from "../db/schema";
-import { badRequest, tooManyRequests, unauthorized } from "../api/errors";
+import { badRequest, tooManyRequests, unauthorized } from "../http/errors";
 import { getMailer } from "../integrations/mail";
 import { logger } from "../logger";
 import { type MailLocale, magicLinkMail } from "./magic-link-mail";

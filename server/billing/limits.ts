@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { type PlanId, plans, subscriptions } from "../db/schema";
-import { hasPaidSubscription } from "~/lib/plans";
+import { plans, subscriptions } from "../db/schema";
+import { hasPaidSubscription, type PlanId } from "#domain/plans";
 import { applyDueChanges } from "./service";
-import { QUESTION_CATEGORIES, type QuestionCategory } from "../db/schema/seo-llm";
+import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
 
 export type PlanLimits = {
   planId: PlanId;

@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { BILLING_PERIODS, BILLING_PROVIDERS, CHANGE_STATUSES, CHANGE_TYPES, CHECKOUT_STATUSES, PLAN_IDS, SUBSCRIPTION_STATUSES } from "../db/schema";
-import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../api/router";
+import { BILLING_PERIODS, PLAN_IDS, SUBSCRIPTION_STATUSES } from "#domain/plans";
+import { BILLING_PROVIDERS, CHANGE_STATUSES, CHANGE_TYPES, CHECKOUT_STATUSES } from "../db/schema";
+import { requireAuth } from "../auth/middleware";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
 import { getConfig } from "../config";
 import { getDb } from "../runtime";
 import {

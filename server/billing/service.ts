@@ -1,21 +1,13 @@
 import { addMonths, addYears, differenceInMilliseconds } from "date-fns";
 import { and, asc, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
-import { ApiError, badRequest, notFound, tooManyRequests } from "../api/errors";
+import { ApiError, badRequest, notFound, tooManyRequests } from "../http/errors";
 import { getConfig } from "../config";
 import type { Database, Executor, Transaction } from "../db/client";
-import {
-  type BillingPeriod,
-  type ChangeType,
-  checkoutSessions,
-  type PlanId,
-  plans,
-  type SubscriptionStatus,
-  subscriptionChanges,
-  subscriptions,
-} from "../db/schema";
+import { type ChangeType, checkoutSessions, plans, subscriptionChanges, subscriptions } from "../db/schema";
 import { logger } from "../logger";
-import { type BillingGateway, LocalGateway, type PlanTarget, type ProviderSubscription, type SubscriptionRow } from "./gateway";
-import { changeTypeFor, FREE_PLAN_IDS, hasPaidSubscription, priceFor, savingsPercent } from "~/lib/plans";
+import type { BillingGateway, PlanTarget, ProviderSubscription, SubscriptionRow } from "../integrations/payments/types";
+import { LocalGateway } from "./gateway";
+import { changeTypeFor, FREE_PLAN_IDS, hasPaidSubscription, priceFor, savingsPercent, type BillingPeriod, type PlanId, type SubscriptionStatus } from "#domain/plans";
 import { createStripeClient, StripeGateway } from "../integrations/stripe/gateway";
 
 type PlanRow = typeof plans.$inferSelect;

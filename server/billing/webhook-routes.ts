@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import Stripe from "stripe";
-import { ApiError } from "../api/errors";
-import { createRouter, errorResponse, jsonResponse, z } from "../api/router";
+import { ApiError } from "../http/errors";
+import { createRouter, errorResponse, jsonResponse, z } from "../http/router";
 import { getConfig } from "../config";
 import { logger } from "../logger";
 import { getDb } from "../runtime";

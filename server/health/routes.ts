@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { createRouter, jsonResponse, z } from "../api/router";
+import { createRouter, jsonResponse, z } from "../http/router";
 import { getDb } from "../runtime";
 
 const StatusSchema = z.object({ status: z.enum(["ok", "unavailable"]) }).openapi("Health");

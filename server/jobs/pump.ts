@@ -105,3 +105,25 @@ export class JobPump<T extends object> {
     });
   }
 }
+
+/**
+ * This process's running pumps, by queue. Kept here, with no domain imported, so the domains that
+ * enqueue (seo-llm) can wake a pump without importing the workers that import them (server/workers.ts).
+ */
+const running = new Map<string, JobPump<object>>();
+
+export function startPump<T extends object>(pump: JobPump<T>) {
+  running.set(pump.queue, pump as unknown as JobPump<object>);
+  pump.start();
+}
+
+/** Stops every pump of this process (their calls end, or are cut short after the grace period). */
+export async function stopPumps() {
+  await Promise.all([...running.values()].map((pump) => pump.stop()));
+  running.clear();
+}
+
+/** Jobs were just queued: a pump of this process takes them now instead of at its next poll. */
+export function wakeQueue(queue: string) {
+  running.get(queue)?.wake();
+}

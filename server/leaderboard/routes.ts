@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, query, z } from "../api/router";
+import { requireAuth } from "../auth/middleware";
+import { bearer, createRouter, errorResponse, jsonResponse, query, z } from "../http/router";
 import { getDb } from "../runtime";
 import { leaderboard, position } from "./service";
 

@@ -1,22 +1,15 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
-import { ApiError, badRequest, notFound, tooManyRequests } from "../api/errors";
+import { ApiError, badRequest, notFound, tooManyRequests } from "../http/errors";
 import { planLimits } from "../billing/limits";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
-import {
-  type AnalysisProfile,
-  type AnalysisRow,
-  analyses,
-  analysisAnswers,
-  answerMentions,
-  QUESTION_CATEGORIES,
-  userQuestions,
-} from "../db/schema";
+import { QUESTION_CATEGORIES } from "#domain/seo-profile";
+import { type AnalysisProfile, type AnalysisRow, analyses, analysisAnswers, answerMentions, userQuestions } from "../db/schema";
 import { getProviders } from "../integrations/ai/registry";
-import { ASSISTANT_IDS } from "../integrations/ai/types";
-import { wakeQueue } from "../jobs/index";
+import { ASSISTANT_IDS } from "#domain/providers";
+import { wakeQueue } from "../jobs/pump";
 import { analysisDeadline, answerBudgetMs } from "./deadline";
 import { breakdown, dailyTrend, trackedBrands } from "./metrics";
 import { type AnswerJob, answerQueue } from "./pipeline";

@@ -1,9 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../api/router";
+import { requireAuth } from "../auth/middleware";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
 import { getConfig } from "../config";
-import { ANALYSIS_STATUSES, ANSWER_STATUSES, MARKET_LANGUAGES, QUESTION_CATEGORIES } from "../db/schema";
-import { PROVIDER_IDS } from "../integrations/ai/types";
+import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
+import { ANALYSIS_STATUSES, ANSWER_STATUSES } from "../db/schema";
+import { PROVIDER_IDS } from "#domain/providers";
 import { getBoss, getDb } from "../runtime";
 import { analysisStats, createAnalysis, getAnalysis, latestAnalysis, listAnalyses } from "./analyses";
 

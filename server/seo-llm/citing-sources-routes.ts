@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, query, someOf, z } from "../api/router";
-import { PROVIDER_IDS } from "../integrations/ai/types";
-import { QUESTION_CATEGORIES } from "../db/schema";
+import { requireAuth } from "../auth/middleware";
+import { bearer, createRouter, errorResponse, jsonResponse, query, someOf, z } from "../http/router";
+import { PROVIDER_IDS } from "#domain/providers";
+import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { getDb } from "../runtime";
 import { citingSources } from "./citing-sources";
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, ne, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { badRequest } from "../api/errors";
-import type { QuestionCategory } from "../db/schema";
+import { badRequest } from "../http/errors";
+import type { QuestionCategory } from "#domain/seo-profile";
 import { getProviders } from "../integrations/ai/registry";
 
 export type InsightFilters = { start_date?: string; end_date?: string; provider?: string; category?: QuestionCategory };

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { analysisAnswers, answerMentions, QUESTION_CATEGORIES, type QuestionCategory } from "../db/schema";
+import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
+import { analysisAnswers, answerMentions } from "../db/schema";
 
 /**
  * The figures every screen shows, from stored answers only:

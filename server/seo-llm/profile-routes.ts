@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { distinctTexts, isCountryCode, MARKET_LANGUAGES, normaliseDomain, PROFILE_LIMITS } from "../../app/lib/seo-profile";
-import { requireAuth } from "../api/middleware";
-import { bearer, CONTROL_CHARACTERS_MESSAGE, caselessEnum, createRouter, errorResponse, jsonBody, jsonResponse, NO_CONTROL_CHARACTERS, z } from "../api/router";
+import { distinctTexts, isCountryCode, MARKET_LANGUAGES, normaliseDomain, PROFILE_LIMITS } from "#domain/seo-profile";
+import { requireAuth } from "../auth/middleware";
+import { bearer, caselessEnum, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
+import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from "#domain/text";
 import { getDb } from "../runtime";
 import { WebsiteFieldSchema } from "../users/routes";
 import { getSeoProfile, patchSeoProfile } from "./profile";

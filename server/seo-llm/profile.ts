@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { type Competitor, type MarketLanguage, type SeoProfileRow, seoProfiles, users } from "../db/schema";
+import type { MarketLanguage } from "#domain/seo-profile";
+import { type Competitor, type SeoProfileRow, seoProfiles, users } from "../db/schema";
 import type { Database, Executor } from "../db/client";
-import { ApiError, badRequest, notFound } from "../api/errors";
+import { ApiError, badRequest, notFound } from "../http/errors";
 import { planLimits } from "../billing/limits";
 import { regenerateSystemQuestions } from "./questions";
 

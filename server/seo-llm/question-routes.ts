@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { QUESTION_TEXT_LIMITS } from "../../app/lib/seo-profile";
-import type { ApiEnv } from "../api/env";
-import { requireAuth } from "../api/middleware";
-import { bearer, CONTROL_CHARACTERS_MESSAGE, createRouter, errorResponse, jsonBody, jsonResponse, NO_CONTROL_CHARACTERS_BUT_SPACES, query, z } from "../api/router";
-import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "../db/schema";
+import { QUESTION_TEXT_LIMITS, MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
+import type { ApiEnv } from "../http/env";
+import { requireAuth } from "../auth/middleware";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
+import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS_BUT_SPACES } from "#domain/text";
 import { getDb } from "../runtime";
 import { findSeoProfile } from "./profile";
 import { createQuestion, deleteQuestion, getQuestion, listQuestions, type QuestionUsage, questionUsage, updateQuestion } from "./questions";

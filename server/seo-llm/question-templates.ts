@@ -5,7 +5,7 @@
  * it, as buyers do once they have a name in mind.
  */
 
-import { QUESTION_CATEGORIES, type QuestionCategory } from "../../app/lib/seo-profile";
+import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
 
 export { QUESTION_CATEGORIES, type QuestionCategory };
 

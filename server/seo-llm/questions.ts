@@ -1,15 +1,9 @@
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
-import { ApiError, notFound } from "../api/errors";
+import { ApiError, notFound } from "../http/errors";
 import { type PlanLimits, planLimits } from "../billing/limits";
 import type { Database, Executor } from "../db/client";
-import {
-  type MarketLanguage,
-  QUESTION_CATEGORIES,
-  type QuestionCategory,
-  type SeoProfileRow,
-  type UserQuestionRow,
-  userQuestions,
-} from "../db/schema";
+import { type MarketLanguage, QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
+import { type SeoProfileRow, type UserQuestionRow, userQuestions } from "../db/schema";
 import { generateSystemQuestions } from "./question-templates";
 
 export type QuestionFilters = {

@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, z } from "../api/router";
-import { PLAN_IDS, QUESTION_CATEGORIES } from "../db/schema";
+import { requireAuth } from "../auth/middleware";
+import { bearer, createRouter, errorResponse, jsonResponse, z } from "../http/router";
+import { QUESTION_CATEGORIES } from "#domain/seo-profile";
+import { PLAN_IDS } from "#domain/plans";
 import { getDb } from "../runtime";
 import { availability, quotaStatus } from "./quota";
 

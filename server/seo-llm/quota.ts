@@ -2,7 +2,8 @@ import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { type PlanLimits, planLimits } from "../billing/limits";
 import { getConfig } from "../config";
 import type { Executor } from "../db/client";
-import { analyses, QUESTION_CATEGORIES, type QuestionCategory, userQuestions } from "../db/schema";
+import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
+import { analyses, userQuestions } from "../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Windows are rolling, not calendar: the countdown is the same for a user in Paris and in Montréal. */

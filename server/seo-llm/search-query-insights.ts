@@ -2,7 +2,7 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import type { Database, Executor } from "../db/client";
 import { analysisAnswers, answerCitations, answerSearchQueries, queryClusterRows, queryClusterSnapshots } from "../db/schema";
-import type { ProviderId } from "../integrations/ai/types";
+import type { ProviderId } from "#domain/providers";
 import { type InsightFilters, insightWhere, periodOf } from "./insight-scope";
 import { clusterQueries, type QueryCluster } from "./query-clusters";
 

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../api/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, query, someOf, z } from "../api/router";
-import { PROVIDER_IDS } from "../integrations/ai/types";
+import { requireAuth } from "../auth/middleware";
+import { bearer, createRouter, errorResponse, jsonResponse, query, someOf, z } from "../http/router";
+import { PROVIDER_IDS } from "#domain/providers";
 import { getBoss, getDb } from "../runtime";
 import { searchQueryClusters } from "./search-query-insights";
 

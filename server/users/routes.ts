@@ -1,8 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { SUPPORTED_LOCALES } from "../../app/lib/i18n";
-import { checkWebsite, WEBSITE_MAX_LENGTH } from "../../app/lib/website";
-import { requireAuth } from "../api/middleware";
-import { bearer, CONTROL_CHARACTERS_MESSAGE, createRouter, errorResponse, jsonBody, jsonResponse, NO_CONTROL_CHARACTERS, z } from "../api/router";
+import { SUPPORTED_LOCALES } from "#domain/locales";
+import { checkWebsite, WEBSITE_MAX_LENGTH } from "#domain/website";
+import { requireAuth } from "../auth/middleware";
+import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
+import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from "#domain/text";
 import { getDb } from "../runtime";
 import { toProfile, updateProfile } from "./service";
 

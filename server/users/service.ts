@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { isLocale } from "../../app/lib/i18n";
+import { isLocale } from "#domain/locales";
 import type { Database } from "../db/client";
 import { type UserRow, users } from "../db/schema";
-import { notFound } from "../api/errors";
+import { notFound } from "../http/errors";
 
 export function toProfile(user: UserRow) {
   return {

@@ -5,14 +5,15 @@ import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { createApi, getApi, type Api } from "../../server/api";
 import { getConfig, resetConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
-import { getBoss, getDb, start, type StartOptions, stop } from "../../server/runtime";
-import type { z } from "../../server/api/router";
+import { start, type StartOptions, stop } from "../../server/boot";
+import { getBoss, getDb } from "../../server/runtime";
+import type { z } from "../../server/http/router";
 import type { SessionSchema } from "../../server/auth/routes";
 import { checkConformance, takeViolations } from "./conformance";
 
 export type Session = z.infer<typeof SessionSchema>;
 
-/** The body of every 4xx/5xx answer (server/api/router.ts ErrorSchema). */
+/** The body of every 4xx/5xx answer (server/http/router.ts ErrorSchema). */
 export type ErrorBody = { message: string; code?: string; errors?: Record<string, string[]> };
 
 export type OutboxMail = { to: string; subject: string; text: string; html: string; created_at: string; file: string };

@@ -3,7 +3,7 @@
  * workers, on DATABASE_URL, until SIGTERM (a graceful stop) or SIGKILL (a crash). Started by
  * tests/helpers/worker-process.ts.
  */
-import { start, stop } from "../../server/runtime";
+import { start, stop } from "../../server/boot";
 
 await start({ jobs: "work" });
 // The logger keeps info lines quiet under NODE_ENV=test: this one is for the parent.

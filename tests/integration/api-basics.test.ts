@@ -1,5 +1,5 @@
 import { describe, expect, onTestFinished, test } from "vitest";
-import { HEADERS_TOO_LARGE } from "../../server/api/middleware";
+import { HEADERS_TOO_LARGE } from "../../server/http/middleware";
 import { useApi, withEnv } from "../helpers/api";
 
 const api = useApi();

@@ -11,7 +11,8 @@ import { run } from "../../server/cli";
 import { getConfig } from "../../server/config";
 import { lockFileOf } from "../../server/db/data-dir-lock";
 import { billingEvents } from "../../server/db/schema";
-import { getDb, start, stop } from "../../server/runtime";
+import { start, stop } from "../../server/boot";
+import { getDb } from "../../server/runtime";
 import { uniqueEmail, uniqueIp, withEnv } from "../helpers/api";
 import { createScratchDatabase, type ScratchDatabase } from "../helpers/postgres";
 

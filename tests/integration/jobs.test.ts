@@ -5,7 +5,7 @@ import { purgeExpiredAuthData } from "../../server/auth/purge";
 import { hashToken, randomToken } from "../../server/auth/tokens";
 import type { Database } from "../../server/db/client";
 import { authSessions, magicLinks, rateLimits, refreshTokens, users } from "../../server/db/schema";
-import { QUEUES } from "../../server/jobs/index";
+import { QUEUES } from "../../server/workers";
 import { uniqueEmail, useApi } from "../helpers/api";
 
 // Workers on: pg-boss runs on this file's database, PGlite or PostgreSQL.

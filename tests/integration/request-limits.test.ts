@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApi } from "../../server/api";
-import { MAX_BODY_BYTES } from "../../server/api/middleware";
+import { MAX_BODY_BYTES } from "../../server/http/middleware";
 import { MAX_OPEN_CHECKOUTS } from "../../server/billing/service";
 import { uniqueEmail, uniqueIp, useApi, withEnv } from "../helpers/api";
 

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/seo-setup/fields";
 import { Button } from "~/components/ui/button";
-import { ACADEMY_LOCALES, ChapterFormSchema, CourseFormSchema, VideoFieldsSchema, VideoFormSchema } from "~/lib/academy-admin";
+import { ACADEMY_LOCALES } from "#domain/academy";
+import { ChapterFormSchema, CourseFormSchema, VideoFieldsSchema, VideoFormSchema } from "~/lib/academy-admin";
 import { cn } from "~/lib/utils";
 import { ScriptMarker } from "./controls";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { BillingActionError, PlanPickerData } from "~/lib/billing.server";
-import { type BillingPeriod, formatDate, formatPrice, type PlanChangeType, priceFor } from "~/lib/plans";
+import { type BillingPeriod, formatDate, formatPrice, type PlanChangeType, priceFor } from "#domain/plans";
 
 export type ConfirmKind = "checkout" | PlanChangeType | "cancel" | "reactivate";
 

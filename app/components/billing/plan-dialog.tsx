@@ -4,7 +4,7 @@ import { Link, type LinkProps, useFetcher, useLocation, useRevalidator } from "r
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { BillingActionError, PlanPickerData } from "~/lib/billing.server";
-import { type BillingPeriod, hasPaidSubscription, recommendedPlanId } from "~/lib/plans";
+import { type BillingPeriod, hasPaidSubscription, recommendedPlanId } from "#domain/plans";
 import { cn } from "~/lib/utils";
 import { type Confirmation, PlanConfirmation } from "./plan-confirmation";
 import { PlanPicker, PlansLoading } from "./plan-picker";

@@ -18,7 +18,7 @@ import {
   priceFor,
   purchasablePlans,
   recommendedPlanId,
-} from "~/lib/plans";
+} from "#domain/plans";
 import { cn } from "~/lib/utils";
 
 export type CardChoice = { plan: Plan; action: CardAction; disabled: DisabledReason | null };

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PERIODS, type Period } from "~/lib/periods";
-import { providerLabel } from "~/lib/providers";
+import { providerLabel } from "#domain/providers";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Period } from "~/lib/periods";
-import { QUESTION_CATEGORIES } from "~/lib/seo-profile";
+import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { FilterForm, FilterSelect, PeriodSelect, ProviderSelect } from "./filter-form";
 import type { SortDirection, SourceSort } from "./sources-table";
 

@@ -2,7 +2,7 @@ import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ExternalLinkIcon } from "l
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { formatNumber, formatPercent } from "~/components/seo-llms/format";
-import { providerLabel } from "~/lib/providers";
+import { providerLabel } from "#domain/providers";
 import { cn } from "~/lib/utils";
 
 export const SOURCE_SORTS = ["domain", "citations", "percentage"] as const;

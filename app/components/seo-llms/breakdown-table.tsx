@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { providerLabel } from "~/lib/providers";
+import { providerLabel } from "#domain/providers";
 import { formatNumber, formatPercent } from "./format";
 import type { MetricsView } from "./metric-cards";
 

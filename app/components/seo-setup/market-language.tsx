@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { MARKET_LANGUAGES, type MarketLanguage } from "~/lib/seo-profile";
+import { MARKET_LANGUAGES, type MarketLanguage } from "#domain/seo-profile";
 import { marketLanguageChangeSchema } from "~/lib/seo-setup-schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import { SelectField } from "./fields";

@@ -4,7 +4,7 @@ import { PlusIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { type MarketLanguage, MARKET_LANGUAGES, PROFILE_LIMITS } from "~/lib/seo-profile";
+import { type MarketLanguage, MARKET_LANGUAGES, PROFILE_LIMITS } from "#domain/seo-profile";
 import { SeoProfileFormSchema } from "~/lib/seo-setup-schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FieldErrors, FormErrors, SelectField, TextareaField, TextField } from "./fields";

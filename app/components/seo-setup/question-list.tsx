@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { Question } from "~/lib/api.server";
-import { QUESTION_CATEGORIES, type QuestionCategory } from "~/lib/seo-profile";
+import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
 import { cn } from "~/lib/utils";
 
 type CategoryQuota = { allowed: boolean; limit: number; used: number };

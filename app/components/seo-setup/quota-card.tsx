@@ -2,7 +2,7 @@ import { CrownIcon, LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PlanDialogLink } from "~/components/billing/plan-dialog";
 import type { QuotaStatus } from "~/lib/api.server";
-import { QUESTION_CATEGORIES } from "~/lib/seo-profile";
+import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { UsageMeter } from "./usage-meter";
 
 /**

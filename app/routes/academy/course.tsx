@@ -5,7 +5,7 @@ import type { Route } from "./+types/course";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { buttonVariants } from "~/components/ui/button";
 import { getApiClient, notFoundOn404, requireSession } from "~/lib/api.server";
-import { formatDuration, sourceFor } from "~/lib/duration";
+import { formatDuration, sourceFor } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = titleMeta;

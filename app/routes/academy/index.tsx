@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { getApiClient, requireSession } from "~/lib/api.server";
-import { formatDuration } from "~/lib/duration";
+import { formatDuration } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { getFixedT } from "~/middleware/i18next.server";
 

@@ -5,7 +5,7 @@ import type { Route } from "./+types/video";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ApiRequestError, getApiClient, notFoundOn404, requireSession } from "~/lib/api.server";
-import { formatDuration, sourceFor } from "~/lib/duration";
+import { formatDuration, sourceFor } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";

@@ -23,7 +23,7 @@ import {
   thumbnailTargetOf,
 } from "~/lib/academy-admin.server";
 import { type AcademyCourseDetail, getApiClient, notFoundOn404 } from "~/lib/api.server";
-import { formatDuration, sourceFor } from "~/lib/duration";
+import { formatDuration, sourceFor } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";

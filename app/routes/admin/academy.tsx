@@ -9,7 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { CourseFormSchema, inOrder, readConfirm } from "~/lib/academy-admin";
 import { type FormActionData, idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitForm } from "~/lib/academy-admin.server";
 import { type AcademyCourse, type AcademyCourseDetail, getApiClient } from "~/lib/api.server";
-import { formatDuration } from "~/lib/duration";
+import { formatDuration } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";

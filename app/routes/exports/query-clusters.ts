@@ -1,7 +1,7 @@
 import type { Route } from "./+types/query-clusters";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { csvResponse, toCsv } from "~/lib/csv";
-import { PROVIDER_LABELS } from "~/lib/providers";
+import { PROVIDER_LABELS } from "#domain/providers";
 import { getFixedT } from "~/middleware/i18next.server";
 import { exportFilters, refusingBadFilters } from "./filters";
 

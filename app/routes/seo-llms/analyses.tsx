@@ -5,7 +5,7 @@ import { formatDateTime } from "~/components/seo-llms/format";
 import { DemoBadge, StatusBadge } from "~/components/seo-llms/status-badge";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { providerLabel } from "~/lib/providers";
+import { providerLabel } from "#domain/providers";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;

@@ -11,7 +11,7 @@ import { DemoBadge, isRunning, StatusBadge } from "~/components/seo-llms/status-
 import { type Analysis, ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import type { Term } from "~/lib/highlight";
 import { titleMeta } from "~/lib/meta";
-import { providerLabel } from "~/lib/providers";
+import { providerLabel } from "#domain/providers";
 import { usePolling } from "~/lib/use-polling";
 import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/profile";
 import { ProfileForm } from "~/components/seo-setup/profile-form";
 import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { countryOptions, type MarketLanguage } from "~/lib/seo-profile";
+import { countryOptions, type MarketLanguage } from "#domain/seo-profile";
 import { profileErrorFields, SeoProfileFormSchema } from "~/lib/seo-setup-schemas";
 import { redirectWithToast, setToast } from "~/lib/toast.server";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";

@@ -11,7 +11,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { getApiClient, type QueryClusters, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { DEFAULT_PERIOD, type Period, parsePeriod, periodRange } from "~/lib/periods";
-import { knownProviders, PROVIDER_LABELS, providerLabel } from "~/lib/providers";
+import { knownProviders, PROVIDER_LABELS, providerLabel } from "#domain/providers";
 import { usePolling } from "~/lib/use-polling";
 import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";

@@ -9,7 +9,7 @@ import { CheckboxField, FormErrors, SelectField, TextareaField } from "~/compone
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "~/lib/seo-profile";
+import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { QuestionEditSchema, questionErrorFields } from "~/lib/seo-setup-schemas";
 import { redirectWithToast, setToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { MARKET_LANGUAGES } from "~/lib/seo-profile";
+import { MARKET_LANGUAGES } from "#domain/seo-profile";
 import { filterQuestions, QuestionCreateSchema, QuestionFilterSchema, questionErrorFields, QuestionRowActionSchema } from "~/lib/seo-setup-schemas";
 import { redirectWithToast, setToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -11,8 +11,8 @@ import { formatNumber } from "~/components/seo-llms/format";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { DEFAULT_PERIOD, parsePeriod, periodRange } from "~/lib/periods";
-import { knownProviders, PROVIDER_LABELS } from "~/lib/providers";
-import { QUESTION_CATEGORIES } from "~/lib/seo-profile";
+import { knownProviders, PROVIDER_LABELS } from "#domain/providers";
+import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;

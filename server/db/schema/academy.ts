@@ -1,13 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ACADEMY_LOCALES } from "#domain/academy";
+import type { VideoLink } from "#domain/video-links";
 import { users } from "./users";
-
-/** The languages a course may be tagged with; untagged courses are for everyone. */
-export const ACADEMY_LOCALES = ["en", "fr"] as const;
-export type AcademyLocale = (typeof ACADEMY_LOCALES)[number];
-
-/** Seed 001 §2: a link is one URL, or one per language (`other` for every other language). */
-export type VideoLinkMap = { en?: string; fr?: string; other?: string };
-export type VideoLink = string | VideoLinkMap;
 
 /**
  * Academy courses. `position` orders the list (reorder rewrites it 0…n−1). A thumbnail is either

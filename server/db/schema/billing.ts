@@ -1,15 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { BILLING_PERIODS, PLAN_IDS, SUBSCRIPTION_STATUSES } from "#domain/plans";
 import { users } from "./users";
-
-export const PLAN_IDS = ["free", "starter", "essential", "pro", "business"] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-
-export const SUBSCRIPTION_STATUSES = ["active", "canceled", "past_due", "trialing", "incomplete"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-export const BILLING_PERIODS = ["monthly", "yearly"] as const;
-export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
 /** `local`: the test-mode checkout inside Sightline; `stripe`: Stripe Billing. */
 export const BILLING_PROVIDERS = ["local", "stripe"] as const;

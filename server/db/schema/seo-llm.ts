@@ -1,11 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { MARKET_LANGUAGES, type MarketLanguage, QUESTION_CATEGORIES } from "../../../app/lib/seo-profile";
+import { MARKET_LANGUAGES, type MarketLanguage, QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { users } from "./users";
-
-export { QUESTION_CATEGORIES, type QuestionCategory } from "../../../app/lib/seo-profile";
-
-export { MARKET_LANGUAGES, type MarketLanguage } from "../../../app/lib/seo-profile";
 
 export const ANALYSIS_STATUSES = ["pending", "processing", "completed", "partial", "failed"] as const;
 export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];

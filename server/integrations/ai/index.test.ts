@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
-import { providerLabel } from "../../../app/lib/providers";
+import { providerLabel } from "#domain/providers";
 import { createProviders } from "./index";
 
 const config = (env: Record<string, string> = {}) => loadConfig({ SECRET_KEY: "a-test-secret-that-is-at-least-32-characters", ...env });

@@ -5,7 +5,8 @@ import { createGeminiProvider } from "./gemini";
 import { createChatGptProvider } from "./openai";
 import { createOpenAiCompatibleProvider } from "./openai-compatible";
 import { createPerplexityProvider } from "./perplexity";
-import { ASSISTANT_IDS, type AiProvider, PROVIDER_IDS, type ProviderId } from "./types";
+import { ASSISTANT_IDS, PROVIDER_IDS, type ProviderId } from "#domain/providers";
+import type { AiProvider } from "./types";
 import { createGrokProvider } from "./xai";
 
 /** Without SEO_LLM_ENABLED_PROVIDERS: the five assistants in screen order, then a compatible server. */

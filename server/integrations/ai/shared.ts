@@ -1,5 +1,6 @@
-import { PROVIDER_LABELS as LABELS } from "../../../app/lib/providers";
-import type { Citation, ProviderId } from "./types";
+import { PROVIDER_LABELS as LABELS } from "#domain/providers";
+import type { ProviderId } from "#domain/providers";
+import type { Citation } from "./types";
 
 /** What every real adapter is built from: the config maps onto it in index.ts, tests build it directly. */
 export type ProviderSettings = {

@@ -4,11 +4,7 @@
  * ProviderError that says whether (and when) trying again can help.
  */
 
-export const PROVIDER_IDS = ["chatgpt", "claude", "perplexity", "gemini", "grok", "openai-compatible", "demo"] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
-
-/** The five assistants the product is about, in the order screens list them. */
-export const ASSISTANT_IDS = ["chatgpt", "gemini", "perplexity", "claude", "grok"] as const;
+import type { ProviderId } from "#domain/providers";
 
 export type Citation = { url: string; title: string | null };
 

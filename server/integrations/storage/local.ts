@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { FileStorage } from "./index";
+import type { FileStorage } from "./types";
 import { isStorageKey } from "./keys";
 
 /** Files under `root` (DATA_DIR/uploads), served by the app at `publicPath/<key>` (serve.ts). */

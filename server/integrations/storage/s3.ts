@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { FileStorage } from "./index";
+import type { FileStorage } from "./types";
 import { isStorageKey } from "./keys";
 
 export type S3Options = {

@@ -1,9 +1,8 @@
 import Stripe from "stripe";
-import { ApiError } from "../../api/errors";
+import { ApiError } from "../../http/errors";
 import { logger } from "../../logger";
-import type { BillingGateway, CheckoutRequest, PlanTarget, ProviderSubscription, SubscriptionRow } from "../../billing/gateway";
-import { BILLING_PERIODS, type BillingPeriod, PLAN_IDS, type PlanId, type SubscriptionStatus } from "../../db/schema";
-import { inferBillingPeriod } from "~/lib/plans";
+import type { BillingGateway, CheckoutRequest, PlanTarget, ProviderSubscription, SubscriptionRow } from "../payments/types";
+import { inferBillingPeriod, BILLING_PERIODS, type BillingPeriod, PLAN_IDS, type PlanId, type SubscriptionStatus } from "#domain/plans";
 
 export type StripeSettings = {
   secretKey: string;

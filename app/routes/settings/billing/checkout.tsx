@@ -5,7 +5,7 @@ import type { Route } from "./+types/checkout";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ApiRequestError, getApiClient, notFoundOn404, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { formatPrice } from "~/lib/plans";
+import { formatPrice } from "#domain/plans";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 

@@ -7,7 +7,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { loadPlanPicker, runBillingAction } from "~/lib/billing.server";
 import { titleMeta } from "~/lib/meta";
-import { changeTypeFor, hasPaidSubscription, planCardState } from "~/lib/plans";
+import { changeTypeFor, hasPaidSubscription, planCardState } from "#domain/plans";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;

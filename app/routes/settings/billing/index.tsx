@@ -7,7 +7,7 @@ import { SubscriptionBadge } from "~/components/subscription";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { formatDate, formatPrice, hasPaidSubscription, pendingChange, priceFor } from "~/lib/plans";
+import { formatDate, formatPrice, hasPaidSubscription, pendingChange, priceFor } from "#domain/plans";
 import { cn } from "~/lib/utils";
 import { getConfig } from "~/lib/config.server";
 import { getFixedT } from "~/middleware/i18next.server";

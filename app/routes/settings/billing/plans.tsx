@@ -6,7 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { loadPlanPicker } from "~/lib/billing.server";
 import { titleMeta } from "~/lib/meta";
-import { hasPaidSubscription } from "~/lib/plans";
+import { hasPaidSubscription } from "#domain/plans";
 import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";
 

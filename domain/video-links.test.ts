@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectImageType } from "../integrations/storage/image-type";
-import { linkForLocale, parseVideoUrl, videoSources } from "./links";
-import { DEMO_COURSES } from "./seed";
+import { linkForLocale, parseVideoUrl, videoSources } from "./video-links";
 
 describe("parseVideoUrl", () => {
   it.each([
@@ -64,40 +62,5 @@ describe("links by language", () => {
   it("reads each link of a map", () => {
     expect(Object.keys(videoSources(map))).toEqual(["en", "fr", "other"]);
     expect(Object.keys(videoSources(map.en))).toEqual(["default"]);
-  });
-});
-
-describe("detectImageType", () => {
-  const bytes = (...values: (number | string)[]) =>
-    new Uint8Array(values.flatMap((value) => (typeof value === "string" ? [...value].map((char) => char.charCodeAt(0)) : [value])));
-
-  it("reads the type from the first bytes", () => {
-    expect(detectImageType(bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10))).toEqual({ extension: "jpg", contentType: "image/jpeg" });
-    expect(detectImageType(bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0))).toEqual({ extension: "png", contentType: "image/png" });
-    expect(detectImageType(bytes("GIF89a", 1, 0))).toEqual({ extension: "gif", contentType: "image/gif" });
-    expect(detectImageType(bytes("GIF87a", 1, 0))).toEqual({ extension: "gif", contentType: "image/gif" });
-    expect(detectImageType(bytes("RIFF", 0, 0, 0, 0, "WEBPVP8 "))).toEqual({ extension: "webp", contentType: "image/webp" });
-  });
-
-  it("refuses everything else, and truncated signatures", () => {
-    for (const sample of [bytes("<svg xmlns='http://www.w3.org/2000/svg'/>"), bytes("hello"), bytes(0xff, 0xd8), bytes("RIFF", 0, 0, 0, 0, "WAVE"), bytes("GIF8"), bytes()]) {
-      expect(detectImageType(sample)).toBeUndefined();
-    }
-  });
-});
-
-describe("the demo academy", () => {
-  it("links only videos the player can read, with durations", () => {
-    for (const course of DEMO_COURSES) {
-      expect(course.slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
-      for (const chapter of course.chapters) {
-        for (const video of chapter.videos) {
-          const links = typeof video.link === "string" ? [video.link] : Object.values(video.link);
-          for (const link of links) expect(parseVideoUrl(link!).ok, link).toBe(true);
-          expect(video.duration).toBeGreaterThan(0);
-        }
-      }
-    }
-    expect(new Set(DEMO_COURSES.map((course) => course.locale))).toEqual(new Set(["en", "fr"]));
   });
 });

@@ -1,5 +1,7 @@
 import { createContext } from "react-router";
 
+/** What the HTTP server (server/app.ts) hands the web app with each request, through React Router's context. */
+
 /** The end user's IP address, set by the HTTP server for each request (rate limits need it). */
 export const clientIpContext = createContext<string>("unknown");
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDuration, sourceFor } from "./duration";
+import { formatDuration, sourceFor } from "./academy";
 
 describe("formatDuration", () => {
   test("m:ss under an hour, h:mm:ss from an hour on", () => {

@@ -1,4 +1,6 @@
-import type { VideoLink, VideoLinkMap } from "../db/schema";
+/** A video's link as stored and sent: one URL, or one per language (seed 001 §2). */
+export type VideoLinkMap = { en?: string; fr?: string; other?: string };
+export type VideoLink = string | VideoLinkMap;
 
 export const LINK_KEYS = ["en", "fr", "other"] as const;
 export type LinkKey = (typeof LINK_KEYS)[number];

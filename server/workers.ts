@@ -1,16 +1,16 @@
 import type PgBoss from "pg-boss";
-import { purgeExpiredAuthData } from "../auth/purge";
-import { applyDueChanges } from "../billing/service";
-import { getConfig } from "../config";
-import type { Database, DatabaseHandle } from "../db/client";
-import { getProviders } from "../integrations/ai/registry";
-import { PROVIDER_IDS } from "../integrations/ai/types";
-import { logger } from "../logger";
-import { type AnswerJob, answerQueue, runAnswerJob } from "../seo-llm/pipeline";
-import { type ClusterJob, computeClusters, QUERY_CLUSTERS_QUEUE } from "../seo-llm/search-query-insights";
-import { sweepAnswers } from "../seo-llm/sweep";
-import { WorkerLiveness } from "./liveness";
-import { JobPump } from "./pump";
+import { purgeExpiredAuthData } from "./auth/purge";
+import { applyDueChanges } from "./billing/service";
+import { getConfig } from "./config";
+import type { Database, DatabaseHandle } from "./db/client";
+import { getProviders } from "./integrations/ai/registry";
+import { PROVIDER_IDS } from "#domain/providers";
+import { logger } from "./logger";
+import { type AnswerJob, answerQueue, runAnswerJob } from "./seo-llm/pipeline";
+import { type ClusterJob, computeClusters, QUERY_CLUSTERS_QUEUE } from "./seo-llm/search-query-insights";
+import { sweepAnswers } from "./seo-llm/sweep";
+import { WorkerLiveness } from "./jobs/liveness";
+import { JobPump, startPump, stopPumps } from "./jobs/pump";
 
 export const QUEUES = {
   authPurge: "auth.purge",
@@ -40,8 +40,6 @@ export async function createQueues(boss: PgBoss) {
   }
 }
 
-/** This process's pumps, one per provider queue: stopped before pg-boss, woken after an enqueue. */
-const pumps = new Map<string, JobPump<AnswerJob>>();
 let liveness: WorkerLiveness | null = null;
 
 export async function registerWorkers(boss: PgBoss, handle: DatabaseHandle) {
@@ -83,8 +81,7 @@ export async function registerWorkers(boss: PgBoss, handle: DatabaseHandle) {
     const pump = new JobPump<AnswerJob>(boss, answerQueue(provider.id), config.AI_CONCURRENCY, async (job, signal) => {
       await runAnswerJob(db, job.data.answerId, { signal, jobId: job.id, workerId: worker.id });
     });
-    pumps.set(pump.queue, pump);
-    pump.start();
+    startPump(pump);
   }
 }
 
@@ -98,13 +95,7 @@ async function sweep(db: Database, deadWorkers: string[]) {
 
 /** Pumps first (their calls end or are cut short), then what they left goes back to the queue. */
 export async function stopWorkers() {
-  await Promise.all([...pumps.values()].map((pump) => pump.stop()));
-  pumps.clear();
+  await stopPumps();
   await liveness?.stop();
   liveness = null;
-}
-
-/** Jobs were just queued: a pump of this process takes them now instead of at its next poll. */
-export function wakeQueue(queue: string) {
-  pumps.get(queue)?.wake();
 }

@@ -1,5 +1,12 @@
+/** Every provider an analysis can ask: the five assistants, any OpenAI-compatible server, and the demo. */
+export const PROVIDER_IDS = ["chatgpt", "claude", "perplexity", "gemini", "grok", "openai-compatible", "demo"] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** The five assistants the product is about, in the order screens list them. */
+export const ASSISTANT_IDS = ["chatgpt", "gemini", "perplexity", "claude", "grok"] as const;
+
 /** How each AI provider is named on screen; an id this version does not know is shown as it is. */
-export const PROVIDER_LABELS: Record<string, string> = {
+export const PROVIDER_LABELS: Record<ProviderId | (string & {}), string> = {
   chatgpt: "ChatGPT",
   claude: "Claude",
   perplexity: "Perplexity",

@@ -126,17 +126,3 @@ export function caselessEnum<const T extends readonly [string, ...string[]]>(val
   const listed = new Map(values.map((value) => [value.toLowerCase(), value as T[number]]));
   return z.union([z.enum(values), z.string().regex(pattern, error).transform((value) => listed.get(value.trim().toLowerCase())!)], { error });
 }
-
-/**
- * Text without C0 control characters or DEL (PostgreSQL refuses NUL; none belongs in a name), as a
- * pattern so the document states it (app/lib/text.ts hasControlCharacters is the same rule).
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
-export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
-/** The same, letting line breaks and tabs through (descriptions). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
-export const NO_CONTROL_CHARACTERS_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-/** The same, letting every whitespace control through (tab, line feed, vertical tab, form feed, return), for text whose whitespace is collapsed. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
-export const NO_CONTROL_CHARACTERS_BUT_SPACES = /^[^\u0000-\u0008\u000e-\u001f\u007f]*$/;
-export const CONTROL_CHARACTERS_MESSAGE = "Control characters are not allowed";

@@ -3,7 +3,15 @@
  * dialog (which shows them before the user confirms). Pure: no I/O, no dates read implicitly.
  */
 
-export type BillingPeriod = "monthly" | "yearly";
+/** Seed 001 §3: the plans, cheapest first; free is shown as starter. */
+export const PLAN_IDS = ["free", "starter", "essential", "pro", "business"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const SUBSCRIPTION_STATUSES = ["active", "canceled", "past_due", "trialing", "incomplete"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const BILLING_PERIODS = ["monthly", "yearly"] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 export type PlanChangeType = "upgrade" | "downgrade" | "billing_change";
 
 export type PlanLike = { id: string; position: number; price_monthly: number; price_yearly: number };
