@@ -7,7 +7,8 @@
  *   BENCH_OCCURRENCES=200000   BENCH_SPELLINGS=50000
  */
 import os from "node:os";
-import { clusterQueries, normaliseQuery, type QueryOccurrence } from "../server/seo-llm/query-clusters";
+import { clusterQueries, type QueryOccurrence } from "../server/seo-llm/query-clusters";
+import { normaliseQuery } from "../server/seo-llm/query-forms";
 
 const OCCURRENCES = Number(process.env.BENCH_OCCURRENCES ?? 200_000);
 const SPELLINGS = Number(process.env.BENCH_SPELLINGS ?? 50_000);

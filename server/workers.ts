@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 import { purgeExpiredAuthData } from "./auth/purge";
-import { applyDueChanges } from "./billing/service";
+import { applyDueChanges } from "./billing/renewals";
 import { getConfig } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { getProviders } from "./integrations/ai/registry";

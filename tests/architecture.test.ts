@@ -112,3 +112,23 @@ describe("import loops", () => {
     expect(loops(new Map([["a", new Set(["b"])], ["b", new Set(["c"])], ["c", new Set(["a"])], ["d", new Set(["a"])]]))).toEqual([["a", "b", "c"]]);
   });
 });
+
+describe("browser code and server/", () => {
+  /** The imports of a module that reach server/, with whether each is erased (`import type`, `export type`). */
+  function serverImports(file: string, known: Set<string>) {
+    const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+    return [...text.matchAll(IMPORT)]
+      .filter((match) => resolve(file, match[1]!, known)?.startsWith(`server${path.sep}`))
+      .map((match) => ({ specifier: match[1]!, typeOnly: /^(?:import|export)\s+type\s/.test(match[0]) }));
+  }
+
+  it("takes nothing but types from it (app/lib/api-types.ts, the one module biome.json lets reach it)", () => {
+    const files = sourceFiles();
+    const known = new Set(files);
+    const browser = files.filter((file) => file.startsWith(`app${path.sep}`) && !file.includes(".server."));
+    const values = browser.flatMap((file) => serverImports(file, known).filter((found) => !found.typeOnly).map((found) => `${file}: ${found.specifier}`));
+    expect(values).toEqual([]);
+    // A guard on the check itself: the API's types do come from server/.
+    expect(serverImports(path.join("app", "lib", "api-types.ts"), known).length).toBeGreaterThan(5);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
-import { apiFieldErrors, apiMessageKey, checkImageUrl, checkThumbnailFile, CourseFormSchema, durationInput, firstImageFile, inOrder, linkFields, moveBy, moveTo, parseDuration, readConfirm, VideoFormSchema } from "./academy-admin";
+import { checkImageUrl, checkThumbnailFile, CourseFormSchema, durationInput, firstImageFile, inOrder, linkFields, moveBy, moveTo, parseDuration, readConfirm, VideoFormSchema } from "./academy-admin";
 
 const YOUTUBE = "https://www.youtube.com/watch?v=0eKVizvYSUQ";
 const VIMEO = "https://vimeo.com/76979871";
@@ -11,10 +11,10 @@ describe("the thumbnail rules (seed 001 §5)", () => {
       expect(checkThumbnailFile({ type, size: 1 })).toBeNull();
     }
     expect(checkThumbnailFile({ type: "image/png", size: MAX_THUMBNAIL_BYTES })).toBeNull();
-    expect(checkThumbnailFile({ type: "image/png", size: MAX_THUMBNAIL_BYTES + 1 })).toBe("academyAdmin:thumbnail.error.fileSize");
-    expect(checkThumbnailFile({ type: "image/svg+xml", size: 1 })).toBe("academyAdmin:thumbnail.error.fileType");
-    expect(checkThumbnailFile({ type: "application/pdf", size: 1 })).toBe("academyAdmin:thumbnail.error.fileType");
-    expect(checkThumbnailFile({ type: "", size: 1 })).toBe("academyAdmin:thumbnail.error.fileType");
+    expect(checkThumbnailFile({ type: "image/png", size: MAX_THUMBNAIL_BYTES + 1 })).toBe("academyAdmin:fieldErrors.file.file_size");
+    expect(checkThumbnailFile({ type: "image/svg+xml", size: 1 })).toBe("academyAdmin:fieldErrors.file.file_type");
+    expect(checkThumbnailFile({ type: "application/pdf", size: 1 })).toBe("academyAdmin:fieldErrors.file.file_type");
+    expect(checkThumbnailFile({ type: "", size: 1 })).toBe("academyAdmin:fieldErrors.file.file_type");
   });
 
   test("of dropped files, the first image", () => {
@@ -25,10 +25,10 @@ describe("the thumbnail rules (seed 001 §5)", () => {
   });
 
   test("URL mode: 'URL requise' when empty, 'URL invalide' when unreadable", () => {
-    expect(checkImageUrl("  ")).toBe("academyAdmin:thumbnail.error.urlRequired");
-    expect(checkImageUrl("not a url")).toBe("academyAdmin:thumbnail.error.urlInvalid");
-    expect(checkImageUrl("ftp://example.com/a.png")).toBe("academyAdmin:thumbnail.error.urlInvalid");
-    expect(checkImageUrl("javascript:alert(1)")).toBe("academyAdmin:thumbnail.error.urlInvalid");
+    expect(checkImageUrl("  ")).toBe("academyAdmin:fieldErrors.url.required");
+    expect(checkImageUrl("not a url")).toBe("academyAdmin:fieldErrors.url.invalid_format");
+    expect(checkImageUrl("ftp://example.com/a.png")).toBe("academyAdmin:fieldErrors.url.invalid_format");
+    expect(checkImageUrl("javascript:alert(1)")).toBe("academyAdmin:fieldErrors.url.invalid_format");
     expect(checkImageUrl(" https://images.example.com/a.png ")).toBeNull();
   });
 });
@@ -36,11 +36,11 @@ describe("the thumbnail rules (seed 001 §5)", () => {
 describe("the course form", () => {
   test("a slug is required, lower-case with single dashes", () => {
     const parse = (slug?: string) => CourseFormSchema.safeParse({ slug, title: "T" });
-    expect(parse(undefined).error?.issues[0]?.message).toBe("academyAdmin:validation.slugRequired");
-    expect(parse("   ").error?.issues[0]?.message).toBe("academyAdmin:validation.slugRequired");
-    expect(parse("Bad Slug").error?.issues[0]?.message).toBe("academyAdmin:validation.slugFormat");
-    expect(parse("a--b").error?.issues[0]?.message).toBe("academyAdmin:validation.slugFormat");
-    expect(parse("a".repeat(101)).error?.issues[0]?.message).toBe("academyAdmin:validation.slugTooLong");
+    expect(parse(undefined).error?.issues[0]?.message).toBe("academyAdmin:fieldErrors.slug.required");
+    expect(parse("   ").error?.issues[0]?.message).toBe("academyAdmin:fieldErrors.slug.required");
+    expect(parse("Bad Slug").error?.issues[0]?.message).toBe("academyAdmin:fieldErrors.slug.invalid_format");
+    expect(parse("a--b").error?.issues[0]?.message).toBe("academyAdmin:fieldErrors.slug.invalid_format");
+    expect(parse("a".repeat(101)).error?.issues[0]?.message).toBe("academyAdmin:fieldErrors.slug.too_long");
     expect(parse(" seo-basics-2 ").data).toEqual({ slug: "seo-basics-2", title: "T", description: "", locale: null });
   });
 
@@ -62,18 +62,18 @@ describe("the video form", () => {
   });
 
   test("a link is required, a YouTube or Vimeo video with its id", () => {
-    expect(messages({})).toEqual({ link: "academyAdmin:validation.linkRequired" });
-    expect(messages({ link: "https://example.com/video" })).toEqual({ link: "academyAdmin:validation.videoUrl" });
-    expect(messages({ link: "https://www.youtube.com/watch" })).toEqual({ link: "academyAdmin:validation.videoIdRequired" });
-    expect(messages({ link: YOUTUBE, link_en: "nope" })).toEqual({ link_en: "academyAdmin:validation.videoUrl" });
+    expect(messages({})).toEqual({ link: "academyAdmin:fieldErrors.link.required" });
+    expect(messages({ link: "https://example.com/video" })).toEqual({ link: "academyAdmin:fieldErrors.link.invalid_format" });
+    expect(messages({ link: "https://www.youtube.com/watch" })).toEqual({ link: "academyAdmin:fieldErrors.link.no_video_id" });
+    expect(messages({ link: YOUTUBE, link_en: "nope" })).toEqual({ link_en: "academyAdmin:fieldErrors.link.invalid_format" });
   });
 
   test("durations in seconds, m:ss or h:mm:ss", () => {
-    expect(parse({ link: YOUTUBE, duration: "90" }).data?.duration_seconds).toBe(90);
-    expect(parse({ link: YOUTUBE, duration: "4:05" }).data?.duration_seconds).toBe(245);
+    expect(parse({ link: YOUTUBE, duration_seconds: "90" }).data?.duration_seconds).toBe(90);
+    expect(parse({ link: YOUTUBE, duration_seconds: "4:05" }).data?.duration_seconds).toBe(245);
     expect(parse({ link: YOUTUBE }).data?.duration_seconds).toBe(0);
-    expect(messages({ link: YOUTUBE, duration: "4:75" })).toEqual({ duration: "academyAdmin:validation.durationInvalid" });
-    expect(messages({ link: YOUTUBE, duration: "100:00:00" })).toEqual({ duration: "academyAdmin:validation.durationTooLong" });
+    expect(messages({ link: YOUTUBE, duration_seconds: "4:75" })).toEqual({ duration_seconds: "academyAdmin:fieldErrors.duration_seconds.invalid_format" });
+    expect(messages({ link: YOUTUBE, duration_seconds: "100:00:00" })).toEqual({ duration_seconds: "academyAdmin:fieldErrors.duration_seconds.too_big" });
   });
 
   test("a stored link fills the fields back", () => {
@@ -91,28 +91,6 @@ test("parseDuration and durationInput", () => {
   expect(durationInput(0)).toBe("");
   expect(durationInput(3723)).toBe("1:02:03");
   expect(parseDuration(durationInput(245))).toBe(245);
-});
-
-describe("the API's refusals on the form", () => {
-  test("known messages become translated keys, on the form's field names", () => {
-    expect(apiMessageKey("slug", "Course slug is required")).toBe("academyAdmin:validation.slugRequired");
-    expect(apiMessageKey("slug", "At most 100 characters")).toBe("academyAdmin:validation.slugTooLong");
-    expect(apiMessageKey("link_en", "At most 2000 characters")).toBe("academyAdmin:validation.linkTooLong");
-    expect(apiMessageKey("title", "Something new")).toBe("Something new");
-    expect(
-      apiFieldErrors(
-        { slug: ["Another course already uses this slug"], "link.fr": ["Video ID is required"], duration_seconds: ["Duration cannot be negative"], chapter_id: ["Not a chapter id"] },
-        ["slug", "link_fr", "duration"],
-      ),
-    ).toEqual({
-      fieldErrors: {
-        slug: ["academyAdmin:validation.slugTaken"],
-        link_fr: ["academyAdmin:validation.videoIdRequired"],
-        duration: ["academyAdmin:validation.durationInvalid"],
-      },
-      formErrors: ["Not a chapter id"],
-    });
-  });
 });
 
 describe("ordering", () => {

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { ACADEMY_LIMITS, ACADEMY_LOCALES, formatDuration, MAX_THUMBNAIL_BYTES, SLUG_PATTERN, THUMBNAIL_TYPES } from "#domain/academy";
 import { hasControlCharacters } from "#domain/text";
@@ -5,24 +6,24 @@ import { parseVideoUrl } from "#domain/video-links";
 
 /*
  * The admin academy's forms and rules, shared by the actions and the browser (issue 6; seed 001
- * §5). Messages are i18n keys of the academyAdmin namespace; the rules mirror the API's
- * (server/academy/routes.ts), so a form refuses what the API would, in the admin's language, before
- * any request. The API's own messages are translated too (apiMessageKey), for what only it checks.
+ * §5). The rules mirror the API's (server/academy/schemas.ts), so a form refuses what the API
+ * would, in the admin's language, before any request. Fields are named as the API names them, and
+ * a message is the key of the API's code for that field (academyAdmin:fieldErrors.<field>.<code>):
+ * the browser's refusal and the API's read the same (app/lib/api-errors.ts).
  */
 
-const validation = (key: string) => `academyAdmin:validation.${key}`;
-const thumbnailError = (key: string) => `academyAdmin:thumbnail.error.${key}`;
+const fieldError = (field: string, code: string) => `academyAdmin:fieldErrors.${field}.${code}`;
 
 /**
  * A required line of text, trimmed. Checked in a transform rather than a pipe into z.string():
  * conform would read the piped, now empty, value as a missing one and lose the message.
  */
-function requiredText(keys: { required: string; tooLong: string }, max: number) {
-  return z.string({ error: validation(keys.required) }).transform((value, ctx) => {
+function requiredText(field: string, max: number) {
+  return z.string({ error: fieldError(field, "required") }).transform((value, ctx) => {
     const text = value.trim();
-    if (!text) ctx.addIssue({ code: "custom", message: validation(keys.required) });
-    else if (text.length > max) ctx.addIssue({ code: "custom", message: validation(keys.tooLong) });
-    else if (hasControlCharacters(text)) ctx.addIssue({ code: "custom", message: validation("controlCharacters") });
+    if (!text) ctx.addIssue({ code: "custom", message: fieldError(field, "required") });
+    else if (text.length > max) ctx.addIssue({ code: "custom", message: fieldError(field, "too_long") });
+    else if (hasControlCharacters(text)) ctx.addIssue({ code: "custom", message: fieldError(field, "invalid_format") });
     return text;
   });
 }
@@ -33,33 +34,33 @@ const descriptionField = z
   .optional()
   .transform((value, ctx) => {
     const text = (value ?? "").trim();
-    if (text.length > ACADEMY_LIMITS.description) ctx.addIssue({ code: "custom", message: validation("descriptionTooLong") });
-    else if (hasControlCharacters(text.replace(/[\n\r\t]/g, " "))) ctx.addIssue({ code: "custom", message: validation("controlCharacters") });
+    if (text.length > ACADEMY_LIMITS.description) ctx.addIssue({ code: "custom", message: fieldError("description", "too_long") });
+    else if (hasControlCharacters(text.replace(/[\n\r\t]/g, " "))) ctx.addIssue({ code: "custom", message: fieldError("description", "invalid_format") });
     return text;
   });
 
-const slugField = z.string({ error: validation("slugRequired") }).transform((value, ctx) => {
+const slugField = z.string({ error: fieldError("slug", "required") }).transform((value, ctx) => {
   const slug = value.trim();
-  if (!slug) ctx.addIssue({ code: "custom", message: validation("slugRequired") });
-  else if (slug.length > ACADEMY_LIMITS.slug) ctx.addIssue({ code: "custom", message: validation("slugTooLong") });
-  else if (!SLUG_PATTERN.test(slug)) ctx.addIssue({ code: "custom", message: validation("slugFormat") });
+  if (!slug) ctx.addIssue({ code: "custom", message: fieldError("slug", "required") });
+  else if (slug.length > ACADEMY_LIMITS.slug) ctx.addIssue({ code: "custom", message: fieldError("slug", "too_long") });
+  else if (!SLUG_PATTERN.test(slug)) ctx.addIssue({ code: "custom", message: fieldError("slug", "invalid_format") });
   return slug;
 });
 
 export const CourseFormSchema = z.object({
   slug: slugField,
-  title: requiredText({ required: "titleRequired", tooLong: "titleTooLong" }, ACADEMY_LIMITS.title),
+  title: requiredText("title", ACADEMY_LIMITS.title),
   description: descriptionField,
   // "" (every language) arrives as undefined once conform has read the form.
   locale: z
-    .enum(["", ...ACADEMY_LOCALES], validation("localeInvalid"))
+    .enum(["", ...ACADEMY_LOCALES], fieldError("locale", "invalid_value"))
     .optional()
     .transform((value) => (value ? value : null)),
 });
 export type CourseFormValue = z.output<typeof CourseFormSchema>;
 
 export const ChapterFormSchema = z.object({
-  title: requiredText({ required: "titleRequired", tooLong: "titleTooLong" }, ACADEMY_LIMITS.title),
+  title: requiredText("title", ACADEMY_LIMITS.title),
   description: descriptionField,
 });
 
@@ -82,39 +83,42 @@ export function durationInput(seconds: number): string {
 
 /** The message for one video URL, or null when it is a YouTube or Vimeo video. */
 function videoUrlError(value: string): string | null {
-  if (value.length > ACADEMY_LIMITS.link) return validation("linkTooLong");
+  if (value.length > ACADEMY_LIMITS.link) return fieldError("link", "too_long");
   const parsed = parseVideoUrl(value);
   if (parsed.ok) return null;
-  return parsed.reason === "no_video_id" ? validation("videoIdRequired") : validation("videoUrl");
+  return parsed.reason === "no_video_id" ? fieldError("link", "no_video_id") : fieldError("link", "invalid_format");
 }
 
 export type VideoLinkValue = string | { en?: string; fr?: string; other?: string };
 
 /**
- * A video's fields. `link` is the URL for every language; `link_en` and `link_fr`, when given, are
- * the English and French ones (seed 001 §2: a per-language map), `link` then being `other`.
+ * The video form's fields before they are read together (conform's constraints come from here).
+ * `link` is the URL for every language; `link_en` and `link_fr`, when given, are the English and
+ * French ones (seed 001 §2: a per-language map), `link` then being `other`. The API's `link` is a
+ * string or that map, more than one form can name: `link_en` and `link_fr` are the only fields not
+ * named as the API's (`link.en`, `link.fr`), whose refusals show above the form. `duration_seconds`
+ * is typed as seconds, m:ss or h:mm:ss.
  */
-/** The video form's fields before they are read together (conform's constraints come from here). */
 export const VideoFieldsSchema = z.object({
-  title: requiredText({ required: "titleRequired", tooLong: "titleTooLong" }, ACADEMY_LIMITS.title),
+  title: requiredText("title", ACADEMY_LIMITS.title),
   link: z.string().optional(),
   link_en: z.string().optional(),
   link_fr: z.string().optional(),
-  duration: z.string().optional(),
+  duration_seconds: z.string().optional(),
   description: descriptionField,
 });
 
 export const VideoFormSchema = VideoFieldsSchema.transform((value, ctx) => {
     const links = { other: value.link?.trim() ?? "", en: value.link_en?.trim() ?? "", fr: value.link_fr?.trim() ?? "" };
     const fieldOf = { other: "link", en: "link_en", fr: "link_fr" } as const;
-    if (!links.other && !links.en && !links.fr) ctx.addIssue({ code: "custom", path: ["link"], message: validation("linkRequired") });
+    if (!links.other && !links.en && !links.fr) ctx.addIssue({ code: "custom", path: ["link"], message: fieldError("link", "required") });
     for (const key of ["other", "en", "fr"] as const) {
       const error = links[key] ? videoUrlError(links[key]) : null;
       if (error) ctx.addIssue({ code: "custom", path: [fieldOf[key]], message: error });
     }
-    const seconds = parseDuration(value.duration ?? "");
-    if (seconds === null) ctx.addIssue({ code: "custom", path: ["duration"], message: validation("durationInvalid") });
-    else if (seconds > ACADEMY_LIMITS.duration) ctx.addIssue({ code: "custom", path: ["duration"], message: validation("durationTooLong") });
+    const seconds = parseDuration(value.duration_seconds ?? "");
+    if (seconds === null) ctx.addIssue({ code: "custom", path: ["duration_seconds"], message: fieldError("duration_seconds", "invalid_format") });
+    else if (seconds > ACADEMY_LIMITS.duration) ctx.addIssue({ code: "custom", path: ["duration_seconds"], message: fieldError("duration_seconds", "too_big") });
     const link: VideoLinkValue =
       links.en || links.fr
         ? Object.fromEntries(Object.entries(links).filter(([, url]) => url))
@@ -133,8 +137,8 @@ export function linkFields(link: VideoLinkValue): { link: string; link_en: strin
 
 /** The file's error key, or null when the widget may send it. */
 export function checkThumbnailFile(file: { type: string; size: number }): string | null {
-  if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type.toLowerCase())) return thumbnailError("fileType");
-  if (file.size > MAX_THUMBNAIL_BYTES) return thumbnailError("fileSize");
+  if (!(THUMBNAIL_TYPES as readonly string[]).includes(file.type.toLowerCase())) return fieldError("file", "file_type");
+  if (file.size > MAX_THUMBNAIL_BYTES) return fieldError("file", "file_size");
   return null;
 }
 
@@ -147,20 +151,20 @@ export function firstImageFile<T extends { type: string }>(files: Iterable<T> | 
 /** URL mode: 'URL requise' when empty, 'URL invalide' when it does not read as an http(s) address. */
 export function checkImageUrl(value: string): string | null {
   const text = value.trim();
-  if (!text) return thumbnailError("urlRequired");
-  if (text.length > ACADEMY_LIMITS.url) return thumbnailError("urlInvalid");
+  if (!text) return fieldError("url", "required");
+  if (text.length > ACADEMY_LIMITS.url) return fieldError("url", "invalid_format");
   try {
     const url = new URL(text);
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) return thumbnailError("urlInvalid");
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) return fieldError("url", "invalid_format");
   } catch {
-    return thumbnailError("urlInvalid");
+    return fieldError("url", "invalid_format");
   }
   return null;
 }
 
 export const ThumbnailUrlFormSchema = z.object({
   url: z
-    .string({ error: thumbnailError("urlRequired") })
+    .string({ error: fieldError("url", "required") })
     .transform((value, ctx) => {
       const error = checkImageUrl(value);
       if (error) ctx.addIssue({ code: "custom", message: error });
@@ -168,72 +172,14 @@ export const ThumbnailUrlFormSchema = z.object({
     }),
 });
 
-/** The API's upload refusals (400/413 codes) as the widget's messages. */
-export const THUMBNAIL_CODES: Record<string, string> = {
-  file_type: thumbnailError("fileType"),
-  file_size: thumbnailError("fileSize"),
-  file_empty: thumbnailError("fileEmpty"),
-  file_missing: thumbnailError("fileMissing"),
-  storage_error: thumbnailError("upload"),
-};
+// ---- what the actions answer -------------------------------------------------------------------
 
-// ---- the API's messages -------------------------------------------------------------------------
-
-const API_MESSAGES: Record<string, string> = {
-  "Course slug is required": validation("slugRequired"),
-  "Lower-case letters (a-z), digits and single dashes only, e.g. seo-basics": validation("slugFormat"),
-  "Another course already uses this slug": validation("slugTaken"),
-  "Title is required": validation("titleRequired"),
-  "Control characters are not allowed": validation("controlCharacters"),
-  "en, fr, or null for every language": validation("localeInvalid"),
-  "Video ID is required": validation("videoIdRequired"),
-  "Must be a YouTube or Vimeo video URL": validation("videoUrl"),
-  "A video link is required": validation("linkRequired"),
-  "At least one link is required (en, fr or other)": validation("linkRequired"),
-  "Duration must be a number of seconds": validation("durationInvalid"),
-  "Duration must be a whole number of seconds": validation("durationInvalid"),
-  "Duration cannot be negative": validation("durationInvalid"),
-  "At most 99:59:59": validation("durationTooLong"),
-  "URL is required": thumbnailError("urlRequired"),
-  "Must be an http or https URL": thumbnailError("urlInvalid"),
-  "Choose an image file": thumbnailError("fileMissing"),
-  "The file is empty": thumbnailError("fileEmpty"),
-  "The file must be a JPEG, PNG, WebP or GIF image": thumbnailError("fileType"),
-  "The image is larger than 10 MB": thumbnailError("fileSize"),
-};
-
-/** The form field an API field error belongs to (`link.en` → `link_en`, `duration_seconds` → `duration`). */
-const API_FIELDS: Record<string, string> = {
-  "link.en": "link_en",
-  "link.fr": "link_fr",
-  "link.other": "link",
-  duration_seconds: "duration",
-};
-
-/**
- * An API message as the i18n key the form shows; "At most N characters" is the field's own
- * too-long message. Unknown messages are shown as they are.
- */
-export function apiMessageKey(field: string, message: string): string {
-  if (API_MESSAGES[message]) return API_MESSAGES[message];
-  if (/^At most \d+ characters$/.test(message) && ["slug", "title", "description", "link", "link_en", "link_fr"].includes(field)) {
-    return validation(`${field.replace(/_(en|fr)$/, "")}TooLong`);
-  }
-  return message;
-}
-
-/** The API's field errors on the form's fields, translated; the others (ids…) as form errors. */
-export function apiFieldErrors(errors: Record<string, string[]>, formFields: readonly string[]) {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const [apiField, messages] of Object.entries(errors)) {
-    const field = API_FIELDS[apiField] ?? apiField;
-    const keys = messages.map((message) => apiMessageKey(field, message));
-    if (formFields.includes(field)) fieldErrors[field] = [...(fieldErrors[field] ?? []), ...keys];
-    else formErrors.push(...keys);
-  }
-  return { fieldErrors, formErrors };
-}
+/** A conform form's answer: which form (several on a page) and its submission. */
+export type FormActionData = { formId: string; result: SubmissionResult<string[]> };
+/** A thumbnail's answer, for its widget (`key`: course:<id> or video:<id>); `error` is a key or a translated message. */
+export type ThumbnailActionData = { key: string; url?: string | null; error?: string; value?: string };
+/** A row action's answer to a script (publish, reorder, delete, thumbnails). */
+export type RowActionData = { ok: boolean; intent?: string; thumbnail?: ThumbnailActionData };
 
 // ---- ordering -----------------------------------------------------------------------------------
 

@@ -1,86 +1,19 @@
 import type { TFunction } from "i18next";
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
 import { getApi } from "../../server/api";
 import type { AuthUser } from "../../server/http/env";
 import type {
-  ChapterInputSchema,
-  ChapterPatchSchema,
-  ChapterSchema,
-  CourseDetailSchema,
-  CourseInputSchema,
-  CoursePatchSchema,
-  CourseSchema,
-  ProgressResultSchema,
-  ThumbnailSchema,
-  VideoDetailSchema,
-  VideoInputSchema,
-  VideoPatchSchema,
-  VideoSchema,
-} from "../../server/academy/routes";
-import type { AppConfigSchema } from "../../server/app-config/routes";
-import type { SessionSchema } from "../../server/auth/routes";
-import type { ChangeResultSchema, ChangeSchema, CheckoutSchema, PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
+  AcademyChapter, AcademyChapterInput, AcademyChapterPatch, AcademyCourse, AcademyCourseDetail, AcademyCourseInput,
+  AcademyCoursePatch, AcademyProgressResult, AcademyThumbnail, AcademyVideo, AcademyVideoDetail, AcademyVideoInput,
+  AcademyVideoPatch, Analysis, AnalysisStats, AnalysisSummary, ApiFieldErrors, AppConfig, Availability, Checkout, CitingSources,
+  InsightFilters, Leaderboard, Plan, PlanChangeResult, PlanRequest, Profile, QueryClusters, Question, QuestionInput, QuotaStatus,
+  SeoProfile, SeoProfileInput, Session, Subscription, SubscriptionChange, ThumbnailTarget, Usage,
+} from "./api-types";
 import { getConfig } from "./config.server";
-import type { AnalysisSchema, AnalysisSummarySchema, StatsSchema } from "../../server/seo-llm/analysis-routes";
-import type { LeaderboardSchema } from "../../server/leaderboard/routes";
-import type { CitingSourcesSchema } from "../../server/seo-llm/citing-sources-routes";
-import type { SeoProfileSchema } from "../../server/seo-llm/profile-routes";
-import type { QuestionSchema } from "../../server/seo-llm/question-routes";
-import type { AvailabilitySchema, QuotaStatusSchema } from "../../server/seo-llm/quota-routes";
-import type { QueryClustersSchema } from "../../server/seo-llm/search-query-routes";
-import type { ProfileSchema } from "../../server/users/routes";
 import { clientIpContext } from "../../server/request-context";
 import { commitSession, destroySession, readSession, type WebSession } from "./session.server";
 import { setToast } from "./toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
-
-export type Session = z.infer<typeof SessionSchema>;
-export type Profile = z.infer<typeof ProfileSchema>;
-export type Subscription = z.infer<typeof SubscriptionSchema>;
-export type Plan = z.infer<typeof PlanSchema>;
-export type SubscriptionChange = z.infer<typeof ChangeSchema>;
-export type Checkout = z.infer<typeof CheckoutSchema>;
-export type PlanChangeResult = z.infer<typeof ChangeResultSchema>;
-export type PlanRequest = { plan_id: Plan["id"]; billing_period: "monthly" | "yearly"; referral_id?: string | null };
-export type SeoProfile = z.infer<typeof SeoProfileSchema>;
-export type SeoProfileInput = {
-  BrandName?: string;
-  BrandAliases?: string[];
-  WebsiteURL?: string | null;
-  MarketLanguage?: string;
-  Country?: string | null;
-  Keywords?: string[];
-  Competitors?: Array<{ Name: string; Domain?: string | null; Aliases?: string[] }>;
-};
-export type Question = z.infer<typeof QuestionSchema>;
-export type QuestionInput = { question_text?: string; category?: string; language?: string; is_active?: boolean };
-export type QuotaStatus = z.infer<typeof QuotaStatusSchema>;
-export type Availability = z.infer<typeof AvailabilitySchema>;
-export type Analysis = z.infer<typeof AnalysisSchema>;
-export type AnalysisSummary = z.infer<typeof AnalysisSummarySchema>;
-export type AnalysisStats = z.infer<typeof StatsSchema>;
-export type CitingSources = z.infer<typeof CitingSourcesSchema>;
-export type QueryClusters = z.infer<typeof QueryClustersSchema>;
-export type Leaderboard = z.infer<typeof LeaderboardSchema>;
-export type InsightFilters = { start_date?: string; end_date?: string; provider?: string; category?: string };
-/** Seed 001 §7: the x-lifetime-* headers of the questions calls. */
-export type Usage = { limit: number; used: number; remaining: number } | null;
-export type AppConfig = z.infer<typeof AppConfigSchema>;
-export type AcademyCourse = z.infer<typeof CourseSchema>;
-export type AcademyCourseDetail = z.infer<typeof CourseDetailSchema>;
-export type AcademyVideoDetail = z.infer<typeof VideoDetailSchema>;
-export type AcademyChapter = z.infer<typeof ChapterSchema>;
-export type AcademyVideo = z.infer<typeof VideoSchema>;
-export type AcademyCourseInput = z.input<typeof CourseInputSchema>;
-export type AcademyCoursePatch = z.input<typeof CoursePatchSchema>;
-export type AcademyChapterInput = z.input<typeof ChapterInputSchema>;
-export type AcademyChapterPatch = z.input<typeof ChapterPatchSchema>;
-export type AcademyVideoInput = z.input<typeof VideoInputSchema>;
-export type AcademyVideoPatch = z.input<typeof VideoPatchSchema>;
-export type AcademyThumbnail = z.infer<typeof ThumbnailSchema>;
-/** Whose thumbnail: a course's or a video's. */
-export type ThumbnailTarget = { kind: "course" | "video"; id: string };
 
 /** Seed 000 §7: 30 s unless a call says otherwise. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -92,7 +25,7 @@ export class ApiRequestError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
-    readonly errors?: Record<string, string[]>,
+    readonly errors?: ApiFieldErrors,
     readonly headers?: Headers,
     /** The whole error body, for the few answers that carry more than a message (e.g. `email`). */
     readonly body?: Record<string, unknown>,
@@ -221,7 +154,7 @@ export class ApiClient {
     course: (slug: string) => this.get<AcademyCourseDetail>(`/academy/courses/${encodeURIComponent(slug)}`),
     video: (id: string) => this.get<AcademyVideoDetail>(`/academy/videos/${encodeURIComponent(id)}`),
     setProgress: (id: string, watched: boolean) =>
-      this.mutate<z.infer<typeof ProgressResultSchema>>("PUT", `/academy/videos/${encodeURIComponent(id)}/progress`, { body: { watched } }).then(dataOf),
+      this.mutate<AcademyProgressResult>("PUT", `/academy/videos/${encodeURIComponent(id)}/progress`, { body: { watched } }).then(dataOf),
   };
 
   /** Seed 001 §7: the admin calls (403 for users). Thumbnails go up as multipart `file` or as JSON `{url}`. */
@@ -418,7 +351,7 @@ export class ApiClient {
     const data = response.status === 204 ? null : await response.json().catch(() => null);
     // Seed 000 §7: 202 means accepted and still processing, not a failure.
     if (!response.ok) {
-      const body = (data ?? {}) as { message?: string; error?: string; code?: string; errors?: Record<string, string[]> };
+      const body = (data ?? {}) as { message?: string; error?: string; code?: string; errors?: ApiFieldErrors };
       const message =
         response.status === 431 ? this.options.t("errors.headersTooLarge") : body.message || body.error || response.statusText || this.options.t("errors.requestFailed");
       throw new ApiRequestError(response.status, message, body.code, body.errors, response.headers, body);

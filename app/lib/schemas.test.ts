@@ -3,22 +3,22 @@ import { ProfileFormSchema } from "./schemas";
 
 describe("ProfileFormSchema", () => {
   it("refuses control characters in names with a translatable message", () => {
-    const result = ProfileFormSchema.safeParse({ firstName: "Ad\u0000a", lastName: "Lovelace" });
+    const result = ProfileFormSchema.safeParse({ first_name: "Ad\u0000a", last_name: "Lovelace" });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ["firstName"], message: "validation.invalidCharacters" });
+    expect(result.error?.issues[0]).toMatchObject({ path: ["first_name"], message: "validation.invalidCharacters" });
   });
 });
 
 describe("ProfileFormSchema website", () => {
   it("measures the stored https form, not what was typed", () => {
     const typed = `${"a".repeat(245)}.com`; // 249 typed, 257 once https:// is added
-    const result = ProfileFormSchema.safeParse({ firstName: "Ada", lastName: "Lovelace", website: typed });
+    const result = ProfileFormSchema.safeParse({ first_name: "Ada", last_name: "Lovelace", website_url: typed });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ["website"], message: "validation.websiteTooLong" });
+    expect(result.error?.issues[0]).toMatchObject({ path: ["website_url"], message: "validation.websiteTooLong" });
   });
 
   it("normalises a bare domain", () => {
-    const result = ProfileFormSchema.safeParse({ firstName: "Ada", lastName: "Lovelace", website: "example.com" });
-    expect(result.data?.website).toBe("https://example.com");
+    const result = ProfileFormSchema.safeParse({ first_name: "Ada", last_name: "Lovelace", website_url: "example.com" });
+    expect(result.data?.website_url).toBe("https://example.com");
   });
 });

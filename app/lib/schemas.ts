@@ -8,22 +8,23 @@ import { checkWebsite } from "#domain/website";
  */
 export const LoginSchema = z.object({
   // Addresses are often pasted with a stray space around them.
-  email: z.string({ error: "validation.required" }).trim().pipe(z.email("validation.email").max(254, "validation.email")),
+  email: z.string({ error: "fieldErrors.required" }).trim().pipe(z.email("validation.email").max(254, "validation.email")),
   // Anything longer is no path of ours; safeRedirect drops it, this keeps the form from failing.
   redirectTo: z.string().max(2048).optional().catch(undefined),
 });
 
 const personName = z
-  .string({ error: "validation.required" })
+  .string({ error: "fieldErrors.required" })
   .trim()
   .min(2, "validation.nameLength")
   .max(50, "validation.nameLength")
   .refine((value) => !hasControlCharacters(value), "validation.invalidCharacters");
 
+/** Named as the API names them (PATCH /user/profile), so its refusals land on the fields. */
 export const ProfileFormSchema = z.object({
-  firstName: personName,
-  lastName: personName,
-  website: z
+  first_name: personName,
+  last_name: personName,
+  website_url: z
     .string()
     .max(2048, "validation.websiteTooLong")
     .optional()

@@ -2,12 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { PROFILE_LIMITS } from "#domain/seo-profile";
 import {
+  atFormRows,
   filterQuestions,
   marketLanguageChangeSchema,
-  profileErrorFields,
   QuestionCreateSchema,
   QuestionEditSchema,
-  questionErrorFields,
   QuestionRowActionSchema,
   SeoProfileFormSchema,
 } from "./seo-setup-schemas";
@@ -23,99 +22,91 @@ function post(entries: Record<string, string>) {
 const errorsOf = (submission: object) => ("error" in submission ? submission.error : undefined);
 
 const profile = (extra: Record<string, string> = {}) =>
-  parseWithZod(post({ brandName: " Acme ", marketLanguage: "fr", keywords: "invoicing\n\n Invoicing \naccounting", ...extra }), {
+  parseWithZod(post({ BrandName: " Acme ", MarketLanguage: "fr", Keywords: "invoicing\n\n Invoicing \naccounting", ...extra }), {
     schema: SeoProfileFormSchema,
   });
 
 describe("SeoProfileFormSchema", () => {
   it("turns the inputs into the API's lists: trimmed, one keyword per line, duplicates dropped", () => {
-    const submission = profile({ aliases: "Acme Inc, acme ,ACME INC", website: "http://acme.example", country: "fr" });
+    const submission = profile({ BrandAliases: "Acme Inc, acme ,ACME INC", WebsiteURL: "http://acme.example", Country: "fr" });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     expect(submission.value).toMatchObject({
-      brandName: "Acme",
-      aliases: ["Acme Inc", "acme"],
-      website: "https://acme.example",
-      marketLanguage: "fr",
-      country: "FR",
-      keywords: ["invoicing", "accounting"],
-      competitors: [],
+      BrandName: "Acme",
+      BrandAliases: ["Acme Inc", "acme"],
+      WebsiteURL: "https://acme.example",
+      MarketLanguage: "fr",
+      Country: "FR",
+      Keywords: ["invoicing", "accounting"],
+      Competitors: [],
     });
   });
 
   it("ignores blank competitor rows and remembers each competitor's row", () => {
     const submission = profile({
-      "competitors[0].name": "",
-      "competitors[0].domain": "",
-      "competitors[1].name": "Globex",
-      "competitors[1].domain": "https://www.Globex.com/pricing",
-      "competitors[1].aliases": "Globex Corp",
+      "Competitors[0].Name": "",
+      "Competitors[0].Domain": "",
+      "Competitors[1].Name": "Globex",
+      "Competitors[1].Domain": "https://www.Globex.com/pricing",
+      "Competitors[1].Aliases": "Globex Corp",
     });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    expect(submission.value.competitors).toEqual([{ name: "Globex", domain: "globex.com", aliases: ["Globex Corp"], row: 1 }]);
+    expect(submission.value.Competitors).toEqual([{ Name: "Globex", Domain: "globex.com", Aliases: ["Globex Corp"], row: 1 }]);
   });
 
   it("puts each refusal on its input with a translatable message", () => {
     const submission = parseWithZod(
       post({
-        brandName: "Acme",
-        marketLanguage: "de",
-        country: "XX",
-        keywords: Array.from({ length: 11 }, (_, i) => `keyword ${i}`).join("\n"),
-        "competitors[2].domain": "not a domain",
+        BrandName: "Acme",
+        MarketLanguage: "de",
+        Country: "XX",
+        Keywords: Array.from({ length: 11 }, (_, i) => `keyword ${i}`).join("\n"),
+        "Competitors[2].Domain": "not a domain",
       }),
       { schema: SeoProfileFormSchema },
     );
     expect(errorsOf(submission)).toEqual({
-      marketLanguage: ["seoSetup:validation.marketLanguageInvalid"],
-      country: ["seoSetup:validation.countryInvalid"],
-      keywords: ["seoSetup:validation.keywordsMax"],
-      "competitors[2].name": ["seoSetup:validation.competitorNameRequired"],
-      "competitors[2].domain": ["seoSetup:validation.domainInvalid"],
+      MarketLanguage: ["seoSetup:validation.marketLanguageInvalid"],
+      Country: ["seoSetup:validation.countryInvalid"],
+      Keywords: ["seoSetup:validation.keywordsMax"],
+      "Competitors[2].Name": ["seoSetup:validation.competitorNameRequired"],
+      "Competitors[2].Domain": ["seoSetup:validation.domainInvalid"],
     });
   });
 
   it("requires a brand name and at least one keyword", () => {
-    const submission = parseWithZod(post({ brandName: "  ", marketLanguage: "en", keywords: " \n " }), { schema: SeoProfileFormSchema });
-    expect(errorsOf(submission)).toMatchObject({ brandName: ["seoSetup:validation.required"], keywords: ["seoSetup:validation.keywordsRequired"] });
+    const submission = parseWithZod(post({ BrandName: "  ", MarketLanguage: "en", Keywords: " \n " }), { schema: SeoProfileFormSchema });
+    expect(errorsOf(submission)).toMatchObject({ BrandName: ["seoSetup:validation.required"], Keywords: ["seoSetup:validation.keywordsRequired"] });
   });
 
   it("refuses an alias, keyword or brand over the API's limits", () => {
-    const submission = profile({ brandName: "b".repeat(101), aliases: "a".repeat(101), keywords: "k".repeat(81) });
+    const submission = profile({ BrandName: "b".repeat(101), BrandAliases: "a".repeat(101), Keywords: "k".repeat(81) });
     expect(errorsOf(submission)).toMatchObject({
-      brandName: ["seoSetup:validation.brandNameTooLong"],
-      aliases: ["seoSetup:validation.aliasTooLong"],
-      keywords: ["seoSetup:validation.keywordTooLong"],
+      BrandName: ["seoSetup:validation.brandNameTooLong"],
+      BrandAliases: ["seoSetup:validation.aliasTooLong"],
+      Keywords: ["seoSetup:validation.keywordTooLong"],
     });
   });
 
   it("counts only filled competitor rows against the limit", () => {
     const rows: Record<string, string> = {};
     const max = PROFILE_LIMITS.competitors;
-    for (let i = 0; i <= max; i++) rows[`competitors[${i}].name`] = `Rival ${i}`;
-    expect(errorsOf(profile(rows))).toEqual({ competitors: ["seoSetup:validation.competitorsMax"] });
-    rows[`competitors[${max}].name`] = "";
+    for (let i = 0; i <= max; i++) rows[`Competitors[${i}].Name`] = `Rival ${i}`;
+    expect(errorsOf(profile(rows))).toEqual({ Competitors: ["seoSetup:validation.competitorsMax"] });
+    rows[`Competitors[${max}].Name`] = "";
     expect(profile(rows).status).toBe("success");
   });
 });
 
-describe("profileErrorFields", () => {
-  it("maps the API's field names, competitor rows included, onto the form's inputs", () => {
-    const reply = profileErrorFields({ BrandName: ["Required"], "Keywords.2": ["x"], "Competitors.0.Domain": ["Not a valid domain"] }, [3]);
-    expect(reply).toEqual({
-      fieldErrors: {
-        brandName: ["seoSetup:validation.refused"],
-        keywords: ["seoSetup:validation.refused"],
-        "competitors[3].domain": ["seoSetup:validation.refused"],
-      },
-      formErrors: [],
+describe("atFormRows", () => {
+  it("puts the n-th competitor sent back on its form row, and leaves the other fields", () => {
+    const refused = [{ code: "invalid_format", message: "Not a valid domain" }];
+    expect(atFormRows({ "Competitors.0.Domain": refused, "Competitors.1": refused, BrandName: refused }, [3, 5])).toEqual({
+      "Competitors.3.Domain": refused,
+      "Competitors.5": refused,
+      BrandName: refused,
     });
-  });
-
-  it("falls back to a form error for anything it cannot place", () => {
-    expect(profileErrorFields({ _: ["Bad"] }, [])).toEqual({ fieldErrors: {}, formErrors: ["seoSetup:validation.refused"] });
-    expect(profileErrorFields(undefined, [])).toEqual({ fieldErrors: {}, formErrors: ["seoSetup:validation.refused"] });
   });
 });
 
@@ -141,22 +132,6 @@ describe("question schemas", () => {
   });
 });
 
-describe("questionErrorFields", () => {
-  it("translates the plan's refusals at the field they concern", () => {
-    expect(questionErrorFields({ status: 403, code: "category_not_in_plan" })?.fieldErrors).toEqual({ category: ["seoSetup:questions.errors.categoryNotInPlan"] });
-    expect(questionErrorFields({ status: 403, code: "category_quota_exceeded" })?.fieldErrors).toEqual({ category: ["seoSetup:questions.errors.categoryQuotaExceeded"] });
-    expect(questionErrorFields({ status: 403, code: "question_quota_exceeded" })?.fieldErrors).toEqual({
-      question_text: ["seoSetup:questions.errors.questionQuotaExceeded"],
-    });
-    expect(questionErrorFields({ status: 409, code: "duplicate_question" })?.fieldErrors).toEqual({ question_text: ["seoSetup:questions.errors.duplicate"] });
-  });
-
-  it("leaves failures that are not about the input to the caller", () => {
-    expect(questionErrorFields({ status: 500 })).toBeNull();
-    expect(questionErrorFields({ status: 403, code: "something_else" })).toBeNull();
-  });
-});
-
 describe("filterQuestions", () => {
   const questions = [{ question_text: "Quel logiciel de FACTURATION choisir ?" }, { question_text: "How does invoicing work?" }];
 
@@ -170,8 +145,8 @@ describe("filterQuestions", () => {
 describe("marketLanguageChangeSchema", () => {
   it("refuses the stored language, after trimming", () => {
     const schema = marketLanguageChangeSchema("fr");
-    expect(schema.safeParse({ marketLanguage: " fr " }).error?.issues[0]?.message).toBe("seoSetup:validation.sameLanguage");
-    expect(schema.parse({ marketLanguage: " en " })).toEqual({ marketLanguage: "en" });
-    expect(schema.safeParse({ marketLanguage: "de" }).error?.issues[0]?.message).toBe("seoSetup:validation.marketLanguageInvalid");
+    expect(schema.safeParse({ MarketLanguage: " fr " }).error?.issues[0]?.message).toBe("seoSetup:validation.sameLanguage");
+    expect(schema.parse({ MarketLanguage: " en " })).toEqual({ MarketLanguage: "en" });
+    expect(schema.safeParse({ MarketLanguage: "de" }).error?.issues[0]?.message).toBe("seoSetup:validation.marketLanguageInvalid");
   });
 });

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { distinctTexts, isCountryCode, MARKET_LANGUAGES, type MarketLanguage, normaliseDomain, PROFILE_LIMITS, QUESTION_CATEGORIES, QUESTION_TEXT_LIMITS } from "#domain/seo-profile";
 import { hasControlCharacters } from "#domain/text";
 import { checkWebsite } from "#domain/website";
+import type { ApiFieldErrors } from "./api-types";
 
 /**
  * The SEO profile, question and market-language forms, shared by the actions and the browser.
  * Messages are i18n keys; the numbers some of them quote come from MESSAGE_VALUES, so the text and
  * the rule cannot disagree. The rules mirror the API's (server/seo-llm/*-routes.ts): the form
- * refuses what the API would, in the user's language, before any request.
+ * refuses what the API would, in the user's language, before any request. Fields are named as the
+ * API names them, so its refusals land on them (app/lib/api-errors.ts).
  */
 
 /** The API's question_text bounds (server/seo-llm/question-routes.ts). */
@@ -63,32 +65,32 @@ export const MarketLanguageSchema = z
 
 /** One competitor row of the form: a row left blank is no competitor (null), not an error. */
 const CompetitorRowSchema = z
-  .object({ name: z.string().optional(), domain: z.string().optional(), aliases: z.string().optional() })
+  .object({ Name: z.string().optional(), Domain: z.string().optional(), Aliases: z.string().optional() })
   .optional()
   .transform((row, ctx) => {
-    const name = singleLine(row?.name ?? "");
-    const domainInput = (row?.domain ?? "").trim();
-    const aliasInput = (row?.aliases ?? "").trim();
+    const name = singleLine(row?.Name ?? "");
+    const domainInput = (row?.Domain ?? "").trim();
+    const aliasInput = (row?.Aliases ?? "").trim();
     if (!name && !domainInput && !aliasInput) return null;
 
-    if (!name) ctx.addIssue({ code: "custom", path: ["name"], message: message("competitorNameRequired") });
-    else if (hasControlCharacters(name)) ctx.addIssue({ code: "custom", path: ["name"], message: INVALID_CHARACTERS });
-    else if (name.length > PROFILE_LIMITS.competitorName) ctx.addIssue({ code: "custom", path: ["name"], message: message("competitorNameTooLong") });
+    if (!name) ctx.addIssue({ code: "custom", path: ["Name"], message: message("competitorNameRequired") });
+    else if (hasControlCharacters(name)) ctx.addIssue({ code: "custom", path: ["Name"], message: INVALID_CHARACTERS });
+    else if (name.length > PROFILE_LIMITS.competitorName) ctx.addIssue({ code: "custom", path: ["Name"], message: message("competitorNameTooLong") });
 
     const domain = domainInput ? normaliseDomain(domainInput) : null;
-    if (domainInput && !domain) ctx.addIssue({ code: "custom", path: ["domain"], message: message("domainInvalid") });
+    if (domainInput && !domain) ctx.addIssue({ code: "custom", path: ["Domain"], message: message("domainInvalid") });
 
     const aliases = aliasList().safeParse(aliasInput);
     if (!aliases.success) {
-      for (const issue of aliases.error.issues) ctx.addIssue({ code: "custom", path: ["aliases"], message: issue.message });
+      for (const issue of aliases.error.issues) ctx.addIssue({ code: "custom", path: ["Aliases"], message: issue.message });
     }
-    return { name, domain, aliases: aliases.success ? aliases.data : [] };
+    return { Name: name, Domain: domain, Aliases: aliases.success ? aliases.data : [] };
   });
 
 export const SeoProfileFormSchema = z.object({
-  brandName: boundedText(1, PROFILE_LIMITS.brandName, { tooShort: "required", tooLong: "brandNameTooLong" }),
-  aliases: aliasList(),
-  website: z
+  BrandName: boundedText(1, PROFILE_LIMITS.brandName, { tooShort: "required", tooLong: "brandNameTooLong" }),
+  BrandAliases: aliasList(),
+  WebsiteURL: z
     .string()
     .max(2048, "validation.websiteTooLong")
     .optional()
@@ -99,8 +101,8 @@ export const SeoProfileFormSchema = z.object({
       ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? "validation.websiteTooLong" : "validation.websiteInvalid" });
       return z.NEVER;
     }),
-  marketLanguage: MarketLanguageSchema,
-  country: z
+  MarketLanguage: MarketLanguageSchema,
+  Country: z
     .string()
     .optional()
     .transform((value, ctx) => {
@@ -110,7 +112,7 @@ export const SeoProfileFormSchema = z.object({
       ctx.addIssue({ code: "custom", message: message("countryInvalid") });
       return z.NEVER;
     }),
-  keywords: z
+  Keywords: z
     .string({ error: message("keywordsRequired") })
     .transform((value, ctx) => {
       const items = distinctTexts(value.split(/\r?\n/));
@@ -120,7 +122,7 @@ export const SeoProfileFormSchema = z.object({
       else if (items.length > PROFILE_LIMITS.keywordsMax) ctx.addIssue({ code: "custom", message: message("keywordsMax") });
       return items;
     }),
-  competitors: z
+  Competitors: z
     .array(CompetitorRowSchema)
     .optional()
     .transform((rows, ctx) => {
@@ -175,70 +177,16 @@ export function filterQuestions<T extends { question_text: string }>(questions: 
  */
 export function marketLanguageChangeSchema(current: MarketLanguage | null) {
   return z.object({
-    marketLanguage: MarketLanguageSchema.refine((value) => value !== current, message("sameLanguage")),
+    MarketLanguage: MarketLanguageSchema.refine((value) => value !== current, message("sameLanguage")),
   });
 }
 
-/** An API refusal as the forms see it (ApiRequestError's fields, without the server-only class). */
-export type ApiRefusal = { status: number; code?: string; errors?: Record<string, string[]> };
-export type FormErrorsReply = { fieldErrors: Record<string, string[]>; formErrors: string[] };
-
-/** The API checked a field the form had let through (a race, or a rule the form cannot know). */
-const REFUSED = message("refused");
-
-const PROFILE_API_FIELDS: Record<string, string> = {
-  BrandName: "brandName",
-  BrandAliases: "aliases",
-  WebsiteURL: "website",
-  MarketLanguage: "marketLanguage",
-  Country: "country",
-  Keywords: "keywords",
-  Competitors: "competitors",
-};
-const COMPETITOR_API_FIELDS: Record<string, string> = { Name: "name", Domain: "domain", Aliases: "aliases" };
-
 /**
- * The API's 400 field errors (`BrandName`, `Keywords.3`, `Competitors.1.Domain`) on the form's
- * inputs. `competitorRows[n]` is the form row of the n-th competitor sent (blank rows are not sent).
+ * The API's profile errors with each competitor's index (among those sent) replaced by its form row
+ * (blank rows are not sent): `Competitors.1.Domain` is the second row filled in.
  */
-export function profileErrorFields(errors: Record<string, string[]> | undefined, competitorRows: readonly number[]): FormErrorsReply {
-  const reply: FormErrorsReply = { fieldErrors: {}, formErrors: [] };
-  for (const key of Object.keys(errors ?? {})) {
-    const [head, index, sub] = key.split(".");
-    const field = PROFILE_API_FIELDS[head];
-    if (!field) {
-      reply.formErrors = [REFUSED];
-      continue;
-    }
-    let name = field;
-    if (head === "Competitors" && index !== undefined) {
-      const row = competitorRows[Number(index)] ?? Number(index);
-      name = `competitors[${row}].${COMPETITOR_API_FIELDS[sub ?? ""] ?? "name"}`;
-    }
-    reply.fieldErrors[name] = [REFUSED];
-  }
-  if (!Object.keys(reply.fieldErrors).length && !reply.formErrors.length) reply.formErrors = [REFUSED];
-  return reply;
-}
-
-const QUESTION_FIELDS = new Set(["question_text", "category", "language", "is_active"]);
-
-/** The question API's refusals at the field they concern; null when it is no refusal of the input. */
-export function questionErrorFields(error: ApiRefusal): FormErrorsReply | null {
-  const at = (field: string, key: string): FormErrorsReply => ({ fieldErrors: { [field]: [`seoSetup:questions.errors.${key}`] }, formErrors: [] });
-  if (error.status === 409) return at("question_text", "duplicate");
-  if (error.status === 403) {
-    if (error.code === "category_not_in_plan") return at("category", "categoryNotInPlan");
-    if (error.code === "category_quota_exceeded") return at("category", "categoryQuotaExceeded");
-    if (error.code === "question_quota_exceeded") return at("question_text", "questionQuotaExceeded");
-    return null;
-  }
-  if (error.status !== 400) return null;
-  const reply: FormErrorsReply = { fieldErrors: {}, formErrors: [] };
-  for (const field of Object.keys(error.errors ?? {})) {
-    if (QUESTION_FIELDS.has(field)) reply.fieldErrors[field] = [REFUSED];
-    else reply.formErrors = [REFUSED];
-  }
-  if (!Object.keys(reply.fieldErrors).length) reply.formErrors = [REFUSED];
-  return reply;
+export function atFormRows(errors: ApiFieldErrors | undefined, rows: readonly number[]): ApiFieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors ?? {}).map(([path, list]) => [path.replace(/^Competitors\.(\d+)/, (_, index) => `Competitors.${rows[Number(index)] ?? index}`), list]),
+  );
 }

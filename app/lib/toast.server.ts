@@ -1,6 +1,7 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { v4 as uuid } from "uuid";
 import { signedCookie } from "./cookies.server";
+import { fromScript } from "./script-marker";
 import { TOAST_TYPES, type Toast } from "./toast";
 
 /** A one-shot cookie: set by an action, read and cleared by the next root loader. */
@@ -25,4 +26,17 @@ export async function redirectWithToast(url: string, toast: ToastInput, init: { 
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await setToast(toast));
   return redirect(url, { headers });
+}
+
+/**
+ * The answer to a post a script or a plain form may make. A script (its ScriptMarker) gets `body`
+ * with the toast, status 200 so React Router revalidates and the root loader shows the toast at
+ * once. A plain post is redirected to `redirectTo` with the toast, or, without one, gets `body` back
+ * with `status` and no toast: the page shows it inline, and nothing would read the cookie before
+ * the next page.
+ */
+export async function replyWithToast<T>(formData: FormData, toast: ToastInput, body: T, plain: { redirectTo: string } | { status?: number } = {}) {
+  if (fromScript(formData)) return data(body, { headers: { "Set-Cookie": await setToast(toast) } });
+  if ("redirectTo" in plain) return redirectWithToast(plain.redirectTo, toast);
+  return data(body, { status: plain.status });
 }

@@ -1,11 +1,11 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { MAX_FORM_BYTES as MAX_UPLOAD_FORM_BYTES } from "~/lib/academy-admin.server";
+import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
 
 /** A form of text fields; the largest (an SEO profile, a video) is a few kilobytes. */
 export const MAX_FORM_BYTES = 1024 * 1024;
 
-/** The pages whose forms carry a file, by route pattern, and the most they may send. */
-const UPLOAD_ROUTES = new Map([["/admin/academy/courses/:id", MAX_UPLOAD_FORM_BYTES]]);
+/** The pages whose forms carry a file, by route pattern, and the most they may send: a course's page, a 10 MB thumbnail and the form around it. */
+const UPLOAD_ROUTES = new Map([["/admin/academy/courses/:id", MAX_THUMBNAIL_BYTES + 256 * 1024]]);
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import { academyRoutes } from "../academy/routes";
+import { academyRoutes } from "../academy";
 import { configRoutes } from "../app-config/routes";
 import { authRoutes } from "../auth/routes";
 import { subscriptionRoutes } from "../billing/routes";

@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "#domain/locales";
 import { createRoute } from "@hono/zod-openapi";
 import { getDb } from "../runtime";
-import { requireAuth } from "./middleware";
+import { authedRoute } from "./guarded-route";
 import { clientIp } from "../http/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
+import { createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
 import { LOGOUT_SCOPES, logout, previewMagicLink, refreshSession, requestMagicLink, verifyMagicLink } from "./service";
 
 export const AuthUserSchema = z
@@ -104,15 +104,12 @@ const token = createRoute({
   },
 });
 
-const signOut = createRoute({
+const signOut = authedRoute("auth", {
   method: "post",
   path: "/logout",
-  tags: ["auth"],
   summary: "Sign out this session, every session, or every other session",
-  security: bearer,
-  middleware: [requireAuth] as const,
   request: { query: z.object({ scope: query.enumOr(LOGOUT_SCOPES, "local") }) },
-  responses: { 204: { description: "Signed out" }, 401: errorResponse("Not signed in") },
+  responses: { 204: { description: "Signed out" } },
 });
 
 export const authRoutes = createRouter()

@@ -3,6 +3,7 @@ import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { authSessions, magicLinks, refreshTokens, type UserRow, users } from "../db/schema";
 import { badRequest, tooManyRequests, unauthorized } from "../http/errors";
+import { fieldError } from "../http/field-errors";
 import { getMailer } from "../integrations/mail";
 import { logger } from "../logger";
 import { type MailLocale, magicLinkMail } from "./magic-link-mail";
@@ -33,15 +34,15 @@ export function allowedRedirect(redirectTo: string | undefined): string {
   try {
     url = new URL(redirectTo);
   } catch {
-    throw badRequest("redirect_to must be an absolute URL", { errors: { redirect_to: ["Invalid URL"] } });
+    throw badRequest("redirect_to must be an absolute URL", { errors: fieldError("redirect_to", "invalid_format", "Invalid URL") });
   }
   const origins = [config.APP_URL, ...config.ALLOWED_REDIRECT_ORIGINS].map((origin) => new URL(origin).origin);
   if (!origins.includes(url.origin)) {
-    throw badRequest("redirect_to is not an allowed origin", { errors: { redirect_to: ["Origin not allowed"] } });
+    throw badRequest("redirect_to is not an allowed origin", { errors: fieldError("redirect_to", "origin_not_allowed", "Origin not allowed") });
   }
   // The token may only land on the page that spends it, never in another page's logs or referrers.
   if (url.pathname !== "/auth/verify") {
-    throw badRequest("redirect_to must be the /auth/verify page", { errors: { redirect_to: ["Path not allowed"] } });
+    throw badRequest("redirect_to must be the /auth/verify page", { errors: fieldError("redirect_to", "path_not_allowed", "Path not allowed") });
   }
   return url.toString();
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { plans, subscriptions } from "../db/schema";
 import { hasPaidSubscription, type PlanId } from "#domain/plans";
-import { applyDueChanges } from "./service";
+import { applyDueChanges } from "./renewals";
 import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
 
 export type PlanLimits = {

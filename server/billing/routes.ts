@@ -1,25 +1,13 @@
-import { createRoute } from "@hono/zod-openapi";
 import { BILLING_PERIODS, PLAN_IDS, SUBSCRIPTION_STATUSES } from "#domain/plans";
 import { BILLING_PROVIDERS, CHANGE_STATUSES, CHANGE_TYPES, CHECKOUT_STATUSES } from "../db/schema";
-import { requireAuth } from "../auth/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
+import { authedRoute } from "../auth/guarded-route";
+import { createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
 import { getConfig } from "../config";
 import { getDb } from "../runtime";
-import {
-  abandonLocalCheckout,
-  billingPortal,
-  cancelPendingChange,
-  cancelSubscription,
-  changeHistory,
-  changePlan,
-  completeLocalCheckout,
-  currentSubscription,
-  findCheckout,
-  getCheckout,
-  listPlans,
-  reactivateSubscription,
-  startCheckout,
-} from "./service";
+import { abandonLocalCheckout, completeLocalCheckout, startCheckout } from "./checkout";
+import { billingPortal, cancelPendingChange, cancelSubscription, changePlan, reactivateSubscription } from "./plan-changes";
+import { changeHistory, currentSubscription, getCheckout, listPlans } from "./reads";
+import { findCheckout } from "./records";
 import { completeCheckout, stripeGateway } from "./stripe-events";
 
 export const PlanSchema = z
@@ -122,31 +110,28 @@ const PlanRequestSchema = z.object({
 const MessageSchema = z.object({ message: z.string() });
 const IdParam = z.object({ id: z.uuid("Not a checkout id") });
 
-const route = <const R extends Parameters<typeof createRoute>[0]>(spec: R) =>
-  createRoute({ ...spec, tags: ["subscription"], security: bearer, middleware: [requireAuth] as const });
-
-const current = route({
+const current = authedRoute("subscription", {
   method: "get",
   path: "/current",
   summary: "The signed-in user's subscription, or null when there is none",
-  responses: { 200: jsonResponse(z.object({ subscription: SubscriptionSchema.nullable() }), "Current subscription"), 401: errorResponse("Not signed in") },
+  responses: { 200: jsonResponse(z.object({ subscription: SubscriptionSchema.nullable() }), "Current subscription") },
 });
 
-const plansRoute = route({
+const plansRoute = authedRoute("subscription", {
   method: "get",
   path: "/plans",
   summary: "Every plan, by monthly price",
-  responses: { 200: jsonResponse(z.object({ plans: z.array(PlanSchema) }), "Plans"), 401: errorResponse("Not signed in") },
+  responses: { 200: jsonResponse(z.object({ plans: z.array(PlanSchema) }), "Plans") },
 });
 
-const historyRoute = route({
+const historyRoute = authedRoute("subscription", {
   method: "get",
   path: "/change-history",
   summary: "The subscription's changes, newest first; a pending one takes effect at its effective_date",
-  responses: { 200: jsonResponse(z.array(ChangeSchema), "Changes"), 401: errorResponse("Not signed in") },
+  responses: { 200: jsonResponse(z.array(ChangeSchema), "Changes") },
 });
 
-const checkoutRoute = route({
+const checkoutRoute = authedRoute("subscription", {
   method: "post",
   path: "/checkout",
   summary: "Starts paying for a plan: the browser goes to url (Stripe Checkout, or the local test-mode page)",
@@ -154,14 +139,13 @@ const checkoutRoute = route({
   responses: {
     200: jsonResponse(z.object({ url: z.string(), checkout_id: z.uuid() }), "Where to pay"),
     400: errorResponse("Bad input, or a free plan"),
-    401: errorResponse("Not signed in"),
     409: errorResponse("A subscription exists: change its plan instead"),
     429: errorResponse("too_many_checkouts: five different checkouts are open; the same plan, period and referral gives back the open one"),
     502: stripeUnreachable,
   },
 });
 
-const checkoutGet = route({
+const checkoutGet = authedRoute("subscription", {
   method: "get",
   path: "/checkout/{id}",
   summary: "A checkout of the signed-in user; a Stripe one is brought up to date first",
@@ -169,34 +153,32 @@ const checkoutGet = route({
   responses: {
     200: jsonResponse(CheckoutSchema, "Checkout"),
     400: errorResponse("Not a checkout id"),
-    401: errorResponse("Not signed in"),
     404: errorResponse("No such checkout of this user"),
     502: stripeUnreachable,
   },
 });
 
-const checkoutComplete = route({
+const checkoutComplete = authedRoute("subscription", {
   method: "post",
   path: "/checkout/{id}/complete",
   summary: "Local test mode only: pays the checkout, starting the subscription",
   request: { params: IdParam },
   responses: {
     200: jsonResponse(z.object({ subscription: SubscriptionSchema }), "Subscribed"),
-    401: errorResponse("Not signed in"),
     404: errorResponse("No such checkout"),
     409: errorResponse("Closed, paid on Stripe, or a subscription exists"),
   },
 });
 
-const checkoutAbandon = route({
+const checkoutAbandon = authedRoute("subscription", {
   method: "post",
   path: "/checkout/{id}/abandon",
   summary: "Local test mode only: gives up the payment",
   request: { params: IdParam },
-  responses: { 200: jsonResponse(MessageSchema, "Abandoned"), 401: errorResponse("Not signed in"), 404: errorResponse("No such checkout"), 409: errorResponse("Closed") },
+  responses: { 200: jsonResponse(MessageSchema, "Abandoned"), 404: errorResponse("No such checkout"), 409: errorResponse("Closed") },
 });
 
-const changePlanRoute = route({
+const changePlanRoute = authedRoute("subscription", {
   method: "put",
   path: "/change-plan",
   summary: "Upgrade (now, prorated), downgrade or yearly → monthly (at renewal), monthly → yearly (now); a checkout without a paid subscription",
@@ -204,7 +186,6 @@ const changePlanRoute = route({
   responses: {
     200: jsonResponse(ChangeResultSchema, "What happened"),
     400: errorResponse("Bad input, or a free plan"),
-    401: errorResponse("Not signed in"),
     402: errorResponse("payment_declined: the prorated charge was declined, nothing changed"),
     409: errorResponse("current_plan, change_pending, downgrade_while_canceled or renewal_change_while_canceled"),
     429: errorResponse("too_many_checkouts: without a paid subscription this is a checkout, and five different ones are open"),
@@ -213,52 +194,48 @@ const changePlanRoute = route({
   },
 });
 
-const cancelRoute = route({
+const cancelRoute = authedRoute("subscription", {
   method: "post",
   path: "/cancel",
   summary: "Cancels at the end of the current period",
   responses: {
     200: jsonResponse(z.object({ message: z.string(), effective_date: z.string() }), "Canceled at period end"),
-    401: errorResponse("Not signed in"),
     409: errorResponse("no_subscription or already_canceled"),
     502: stripeUnreachable,
     503: stripeNotConfigured,
   },
 });
 
-const reactivateRoute = route({
+const reactivateRoute = authedRoute("subscription", {
   method: "post",
   path: "/reactivate",
   summary: "Undoes a cancellation before the period ends",
   responses: {
     200: jsonResponse(MessageSchema, "Renews again"),
-    401: errorResponse("Not signed in"),
     409: errorResponse("not_canceled or subscription_ended"),
     502: stripeUnreachable,
     503: stripeNotConfigured,
   },
 });
 
-const pendingRoute = route({
+const pendingRoute = authedRoute("subscription", {
   method: "delete",
   path: "/pending-change",
   summary: "Drops the change scheduled for the renewal: the current plan continues",
   responses: {
     200: jsonResponse(MessageSchema, "Dropped"),
-    401: errorResponse("Not signed in"),
     409: errorResponse("no_pending_change"),
     502: stripeUnreachable,
     503: stripeNotConfigured,
   },
 });
 
-const portalRoute = route({
+const portalRoute = authedRoute("subscription", {
   method: "post",
   path: "/portal",
   summary: "Stripe's Billing Portal (payment methods, invoices) for the user's subscription",
   responses: {
     200: jsonResponse(z.object({ url: z.string() }), "Where to go"),
-    401: errorResponse("Not signed in"),
     409: errorResponse("portal_unavailable"),
     502: stripeUnreachable,
     503: stripeNotConfigured,

@@ -4,7 +4,8 @@ import type { Database } from "../db/client";
 import { billingEvents } from "../db/schema";
 import { StripeGateway } from "../integrations/stripe/gateway";
 import { logger } from "../logger";
-import { checkoutByExternalId, getBillingGateway, markCheckoutCompleted, markPastDue, syncProviderSubscription } from "./service";
+import { getBillingGateway } from "./gateway";
+import { checkoutByExternalId, markCheckoutCompleted, markPastDue, syncProviderSubscription } from "./provider-sync";
 
 export function stripeGateway(): StripeGateway | null {
   const gateway = getBillingGateway();

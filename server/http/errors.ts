@@ -1,6 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from "./field-errors";
 
 /** An expected failure with the HTTP status and the `{message}` body the client shows. */
 export class ApiError extends Error {

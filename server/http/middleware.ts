@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getConfig } from "../config";
 import type { ApiEnv } from "./env";
+import { fieldError } from "./field-errors";
 
 /** Node itself refuses headers over 64 KiB (server.js); past this we answer 431 with a readable body. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -61,7 +62,7 @@ export const wellFormedText: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const field = illFormedAt(parseJson(text), []);
     if (field !== null) {
       const message = "Text must be valid Unicode: it contains a lone UTF-16 surrogate";
-      return c.json({ message: `Invalid request. ${field ? `${field}: ` : ""}${message}`, code: "invalid_unicode", errors: { [field || "_"]: [message] } }, 400);
+      return c.json({ message: `Invalid request. ${field ? `${field}: ` : ""}${message}`, code: "invalid_unicode", errors: fieldError(field || "_", "invalid_unicode", message) }, 400);
     }
   }
   await next();

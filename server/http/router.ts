@@ -1,23 +1,24 @@
-import { OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, type RouteHandler, z } from "@hono/zod-openapi";
 import type { ApiEnv } from "./env";
-import type { FieldErrors } from "./errors";
+import { FIELD_ERROR_CODES, fieldErrorsOf } from "./field-errors";
 
 export { z };
 
+/** A handler for `R`, kept apart from its route (a domain's handlers.ts), with the API's env. */
+export type ApiRouteHandler<R extends RouteConfig> = RouteHandler<R, ApiEnv>;
+
 /**
  * Every domain router is built here so a request that fails its schema gets the same answer
- * everywhere: 400, a readable message, and the errors per field. Each route it registers is
- * documented with the answers that come from the shared layers rather than from its handler.
+ * everywhere: 400, a readable message, and the errors per field, each with its code. Each route it
+ * registers is documented with the answers that come from the shared layers rather than from its handler.
  */
 export function createRouter() {
   const router = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (result.success) return;
-      const errors: FieldErrors = {};
-      for (const issue of result.error.issues) {
-        const field = issue.path.join(".") || "_";
-        errors[field] = [...(errors[field] ?? []), issue.message];
-      }
+      // @hono/zod-validator hands the hook what was sent as `data` (its type says so only on success):
+      // a field sent blank is then told apart from one sent wrong.
+      const errors = fieldErrorsOf(result.error.issues, (result as { data?: unknown }).data);
       const [first] = result.error.issues;
       const where = first?.path.length ? `${first.path.join(".")}: ` : "";
       return c.json({ message: `Invalid request. ${where}${first?.message ?? ""}`.trim(), errors }, 400);
@@ -39,7 +40,7 @@ function withSharedResponses<R extends RouteConfig>(route: R): R {
   const { request } = route;
   if (request?.params || request?.query || request?.headers || request?.body) {
     const body = request.body ? "; malformed JSON; code invalid_unicode: a lone UTF-16 surrogate in the body" : "";
-    shared[400] = errorResponse(`Invalid input: \`errors\` names each field and what is wrong with it${body}`);
+    shared[400] = errorResponse(`Invalid input: \`errors\` names each field, with a code and a message for each thing wrong with it${body}`);
   }
   if (route.security?.length) shared[401] = errorResponse("No bearer token, or its session has ended");
   if (request?.body) {
@@ -53,11 +54,25 @@ function withSharedResponses<R extends RouteConfig>(route: R): R {
   return { ...route, responses: { ...shared, ...route.responses } };
 }
 
+const FieldErrorSchema = z
+  .object({
+    code: z.string().openapi({
+      description: `Stable, for clients to branch on. ${Object.entries(FIELD_ERROR_CODES)
+        .map(([code, meaning]) => `${code}: ${meaning}`)
+        .join("; ")}. Or one the operation names (e.g. taken, competitor_limit, file_size).`,
+    }),
+    message: z.string().openapi({ description: "For people: English, and its wording may change" }),
+  })
+  .openapi("FieldError");
+
 export const ErrorSchema = z
   .object({
     message: z.string(),
     code: z.string().optional(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
+    errors: z
+      .record(z.string(), z.array(FieldErrorSchema))
+      .optional()
+      .openapi({ description: "What is wrong, by field: its dotted path into the input (`link.en`, `Competitors.1.Name`), `_` for the input itself" }),
     email: z.string().optional().openapi({ description: "link_used / link_expired: where the link was sent, so a client can offer a new one" }),
   })
   .openapi("Error");
@@ -76,8 +91,6 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
   content: { "application/json": { schema } },
   description,
 });
-
-export const bearer = [{ bearerAuth: [] }];
 
 /** An object keyed by some of `keys` (e.g. counts per provider): the document names the keys a client may meet. */
 export const someOf = <const K extends readonly [string, ...string[]], V extends z.ZodType>(keys: K, value: V) =>

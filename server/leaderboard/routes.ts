@@ -1,6 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../auth/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, query, z } from "../http/router";
+import { authedRoute } from "../auth/guarded-route";
+import { createRouter, errorResponse, jsonResponse, query, z } from "../http/router";
 import { getDb } from "../runtime";
 import { leaderboard, position } from "./service";
 
@@ -27,10 +26,7 @@ export const LeaderboardSchema = z
   })
   .openapi("Leaderboard");
 
-const auth = { security: bearer, middleware: [requireAuth] as [typeof requireAuth], tags: ["leaderboard"] };
-
-const competitors = createRoute({
-  ...auth,
+const competitors = authedRoute("leaderboard", {
   method: "get",
   path: "/competitors",
   summary: "The brands in the answers to the user's questions, ranked by visibility (default: last 30 days)",
@@ -42,17 +38,15 @@ const competitors = createRoute({
       end_date: query.date().openapi({ description: "Not before start_date" }),
     }),
   },
-  responses: { 200: jsonResponse(LeaderboardSchema, "Ranking"), 400: errorResponse("Invalid option, or start_date after end_date"), 401: errorResponse("Not signed in") },
+  responses: { 200: jsonResponse(LeaderboardSchema, "Ranking"), 400: errorResponse("Invalid option, or start_date after end_date") },
 });
 
-const userPosition = createRoute({
-  ...auth,
+const userPosition = authedRoute("leaderboard", {
   method: "get",
   path: "/position",
   summary: "The user's brand's rank among all brands of the last 30 days",
   responses: {
     200: jsonResponse(z.object({ position: z.number().int().nullable().openapi({ description: "null when the brand is never named" }), total: z.number().int() }), "Position"),
-    401: errorResponse("Not signed in"),
   },
 });
 

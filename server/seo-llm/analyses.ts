@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../http/errors";
+import { fieldError } from "../http/field-errors";
 import { planLimits } from "../billing/limits";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
@@ -248,7 +249,7 @@ export async function getAnalysis(db: Database, userId: string, id: string, opti
 export async function analysisStats(db: Database, userId: string, period: { startDate?: string; endDate?: string }) {
   const end = period.endDate ? endOfDay(period.endDate) : new Date();
   const start = period.startDate ? new Date(`${period.startDate}T00:00:00.000Z`) : new Date(end.getTime() - 30 * 24 * 60 * 60 * 1000);
-  if (start > end) throw badRequest("startDate must not be after endDate", { errors: { startDate: ["startDate must not be after endDate"] } });
+  if (start > end) throw badRequest("startDate must not be after endDate", { errors: fieldError("startDate", "after_end", "startDate must not be after endDate") });
   // Once real assistants answer, simulated answers from the demo days would only blur the figures.
   const demoMode = [...getProviders().values()].every((provider) => provider.simulated);
   const scope = and(

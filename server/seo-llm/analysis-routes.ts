@@ -1,6 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../auth/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
+import { authedRoute } from "../auth/guarded-route";
+import { createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
+import { fieldError } from "../http/field-errors";
 import { getConfig } from "../config";
 import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { ANALYSIS_STATUSES, ANSWER_STATUSES } from "../db/schema";
@@ -93,8 +93,6 @@ export const StatsSchema = z
   })
   .openapi("AnalysisStats");
 
-const auth = { security: bearer, middleware: [requireAuth] as [typeof requireAuth], tags: ["analyses"] };
-
 /**
  * The largest question_limit: the largest plan's questions. SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS
  * (GET /config max_questions_per_analysis) may set a lower one, which the handler enforces.
@@ -110,8 +108,7 @@ const QuestionLimitSchema = z.object({
     .openapi({ description: "At most this many questions (default: all, within the plan); at most GET /config max_questions_per_analysis" }),
 });
 
-const create = createRoute({
-  ...auth,
+const create = authedRoute("analyses", {
   method: "post",
   path: "/",
   summary: "Launch an analysis: every active question × every enabled provider",
@@ -119,14 +116,12 @@ const create = createRoute({
   responses: {
     201: jsonResponse(AnalysisSchema, "Queued (status pending)"),
     400: errorResponse("No profile or no question yet, or an invalid limit"),
-    401: errorResponse("Not signed in"),
     409: errorResponse("An analysis is already running"),
     429: errorResponse("Daily or monthly limit reached (code daily_limit / monthly_limit, retry-after)"),
   },
 });
 
-const list = createRoute({
-  ...auth,
+const list = authedRoute("analyses", {
   method: "get",
   path: "/",
   summary: "The user's analyses, newest first",
@@ -142,29 +137,25 @@ const list = createRoute({
       "Page of analyses",
     ),
     400: errorResponse("Invalid paging"),
-    401: errorResponse("Not signed in"),
   },
 });
 
-const latest = createRoute({
-  ...auth,
+const latest = authedRoute("analyses", {
   method: "get",
   path: "/latest",
   summary: "The newest analysis, with its figures (404 when there is none)",
-  responses: { 200: jsonResponse(AnalysisSchema, "Analysis"), 401: errorResponse("Not signed in"), 404: errorResponse("No analysis yet") },
+  responses: { 200: jsonResponse(AnalysisSchema, "Analysis"), 404: errorResponse("No analysis yet") },
 });
 
-const stats = createRoute({
-  ...auth,
+const stats = authedRoute("analyses", {
   method: "get",
   path: "/stats",
   summary: "Visibility, share of voice, position and sentiment over a period (default: last 30 days), with a daily trend",
   request: { query: z.object({ startDate: query.date(), endDate: query.date().openapi({ description: "Not before startDate" }) }) },
-  responses: { 200: jsonResponse(StatsSchema, "Figures"), 400: errorResponse("Invalid dates, or startDate after endDate"), 401: errorResponse("Not signed in") },
+  responses: { 200: jsonResponse(StatsSchema, "Figures"), 400: errorResponse("Invalid dates, or startDate after endDate") },
 });
 
-const one = createRoute({
-  ...auth,
+const one = authedRoute("analyses", {
   method: "get",
   path: "/{id}",
   summary: "One analysis with every answer",
@@ -172,7 +163,6 @@ const one = createRoute({
   responses: {
     200: jsonResponse(AnalysisSchema, "Analysis"),
     400: errorResponse("Invalid id"),
-    401: errorResponse("Not signed in"),
     404: errorResponse("No such analysis of this user"),
   },
 });
@@ -183,7 +173,7 @@ export const analysisRoutes = createRouter()
     const max = getConfig().SEO_LLM_MAX_QUESTIONS_PER_ANALYSIS;
     if (body.question_limit !== undefined && body.question_limit > max) {
       const message = `Too big: expected number to be <=${max}`;
-      return c.json({ message: `Invalid request. question_limit: ${message}`, errors: { question_limit: [message] } }, 400);
+      return c.json({ message: `Invalid request. question_limit: ${message}`, errors: fieldError("question_limit", "too_big", message) }, 400);
     }
     const analysis = await createAnalysis(await getDb(), await getBoss(), c.get("user").id, body);
     return c.json(analysis, 201);

@@ -1,6 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../auth/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, query, someOf, z } from "../http/router";
+import { authedRoute } from "../auth/guarded-route";
+import { createRouter, errorResponse, jsonResponse, query, someOf, z } from "../http/router";
 import { PROVIDER_IDS } from "#domain/providers";
 import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { getDb } from "../runtime";
@@ -35,18 +34,14 @@ export const CitingSourcesSchema = z
   })
   .openapi("CitingSources");
 
-const list = createRoute({
+const list = authedRoute("insights", {
   method: "get",
   path: "/citing-sources",
-  tags: ["insights"],
   summary: "The sites the assistants cite in their answers, by registrable domain (default: last 30 days)",
-  security: bearer,
-  middleware: [requireAuth] as [typeof requireAuth],
   request: { query: InsightQuerySchema.extend({ limit: query.int({ min: 1, max: 500, default: 50 }) }) },
   responses: {
     200: jsonResponse(CitingSourcesSchema, "Domains, most cited first"),
     400: errorResponse("Invalid filter, or start_date after end_date"),
-    401: errorResponse("Not signed in"),
   },
 });
 

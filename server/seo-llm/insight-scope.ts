@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, ne, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { badRequest } from "../http/errors";
+import { fieldError } from "../http/field-errors";
 import type { QuestionCategory } from "#domain/seo-profile";
 import { getProviders } from "../integrations/ai/registry";
 
@@ -12,7 +13,7 @@ const DAY_MS = 86_400_000;
 export function periodOf(filters: { start_date?: string; end_date?: string }, now = new Date()) {
   const end = filters.end_date ? new Date(`${filters.end_date}T23:59:59.999Z`) : now;
   const start = filters.start_date ? new Date(`${filters.start_date}T00:00:00.000Z`) : new Date(end.getTime() - 30 * DAY_MS);
-  if (start > end) throw badRequest("start_date must not be after end_date", { errors: { start_date: ["start_date must not be after end_date"] } });
+  if (start > end) throw badRequest("start_date must not be after end_date", { errors: fieldError("start_date", "after_end", "start_date must not be after end_date") });
   return { start, end };
 }
 

@@ -1,7 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
 import { distinctTexts, isCountryCode, MARKET_LANGUAGES, normaliseDomain, PROFILE_LIMITS } from "#domain/seo-profile";
-import { requireAuth } from "../auth/middleware";
-import { bearer, caselessEnum, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
+import { authedRoute } from "../auth/guarded-route";
+import { caselessEnum, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
 import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from "#domain/text";
 import { getDb } from "../runtime";
 import { WebsiteFieldSchema } from "../users/routes";
@@ -30,7 +29,7 @@ const CompetitorSchema = z.object({
       if (value == null || value.trim() === "") return null;
       const domain = normaliseDomain(value);
       if (domain) return domain;
-      ctx.addIssue({ code: "custom", message: "Not a valid domain" });
+      ctx.addIssue({ code: "custom", message: "Not a valid domain", params: { code: "invalid_format" } });
       return z.NEVER;
     })
     .openapi({ description: "Its site: a host name or a URL of it, kept as the host without www; blank or null: none", example: "rival.example" }),
@@ -83,7 +82,7 @@ const SeoProfilePatchSchema = z
         const seen = new Set<string>();
         competitors.forEach((competitor, index) => {
           const key = distinctTexts([competitor.Name])[0]?.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-          if (key && seen.has(key)) ctx.addIssue({ code: "custom", message: "This competitor is already listed", path: [index, "Name"] });
+          if (key && seen.has(key)) ctx.addIssue({ code: "custom", message: "This competitor is already listed", path: [index, "Name"], params: { code: "duplicate" } });
           if (key) seen.add(key);
         });
       })
@@ -91,29 +90,22 @@ const SeoProfilePatchSchema = z
   })
   .openapi("SeoProfilePatch");
 
-const getProfile = createRoute({
+const getProfile = authedRoute("seo-llm", {
   method: "get",
   path: "/",
-  tags: ["seo-llm"],
   summary: "The signed-in user's SEO profile (404 until it is set up)",
-  security: bearer,
-  middleware: [requireAuth] as const,
-  responses: { 200: jsonResponse(SeoProfileSchema, "Profile"), 401: errorResponse("Not signed in"), 404: errorResponse("No profile yet") },
+  responses: { 200: jsonResponse(SeoProfileSchema, "Profile"), 404: errorResponse("No profile yet") },
 });
 
-const patchProfile = createRoute({
+const patchProfile = authedRoute("seo-llm", {
   method: "patch",
   path: "/",
-  tags: ["seo-llm"],
   summary: "Create (first call: BrandName, MarketLanguage and Keywords required) or update the SEO profile",
   description: "Changing what questions are generated from (brand, language, country, keywords, competitors) regenerates the unedited system questions.",
-  security: bearer,
-  middleware: [requireAuth] as const,
   request: { body: jsonBody(SeoProfilePatchSchema) },
   responses: {
     200: jsonResponse(SeoProfileSchema, "Saved profile"),
     400: errorResponse("Invalid field, or profile_incomplete: a first save without BrandName, MarketLanguage or Keywords"),
-    401: errorResponse("Not signed in"),
     403: errorResponse("competitor_limit: more competitors than the plan tracks"),
   },
 });

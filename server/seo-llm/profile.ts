@@ -3,6 +3,7 @@ import type { MarketLanguage } from "#domain/seo-profile";
 import { type Competitor, type SeoProfileRow, seoProfiles, users } from "../db/schema";
 import type { Database, Executor } from "../db/client";
 import { ApiError, badRequest, notFound } from "../http/errors";
+import { fieldError } from "../http/field-errors";
 import { planLimits } from "../billing/limits";
 import { regenerateSystemQuestions } from "./questions";
 
@@ -92,7 +93,7 @@ export async function patchSeoProfile(db: Database, userId: string, patch: SeoPr
       if (missing.length) {
         throw badRequest(`A new SEO profile needs ${missing.join(", ")}`, {
           code: "profile_incomplete",
-          errors: Object.fromEntries(missing.map((field) => [field, ["Required"]])),
+          errors: Object.fromEntries(missing.map((field) => [field, [{ code: "required", message: "Required" }]])),
         });
       }
       [row] = await tx
@@ -122,7 +123,7 @@ async function checkCompetitorLimit(tx: Executor, userId: string, before: Compet
   const known = new Set(before.map((competitor) => competitor.name.toLocaleLowerCase()));
   if (after.every((competitor) => known.has(competitor.name.toLocaleLowerCase()))) return;
   const message = `Your ${planName} plan tracks up to ${maxCompetitors} competitors${isTopPlan ? "" : ": upgrade to track more"}`;
-  throw new ApiError(403, message, { code: "competitor_limit", errors: { Competitors: [message] } });
+  throw new ApiError(403, message, { code: "competitor_limit", errors: fieldError("Competitors", "competitor_limit", message) });
 }
 
 function questionInputsChanged(before: SeoProfileRow, after: SeoProfileRow) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clusterQueries, DEFAULT_THRESHOLD, normaliseQuery, type QueryCluster, type QueryOccurrence, querySimilarity } from "./query-clusters";
+import { clusterQueries, DEFAULT_THRESHOLD, type QueryCluster, type QueryOccurrence } from "./query-clusters";
+import { normaliseQuery, querySimilarity } from "./query-forms";
 
 let answerSequence = 0;
 const occurrence = (query: string, extra: Partial<QueryOccurrence> = {}): QueryOccurrence => ({

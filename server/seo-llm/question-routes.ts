@@ -1,9 +1,8 @@
-import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { QUESTION_TEXT_LIMITS, MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
 import type { ApiEnv } from "../http/env";
-import { requireAuth } from "../auth/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
+import { authedRoute } from "../auth/guarded-route";
+import { createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
 import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS_BUT_SPACES } from "#domain/text";
 import { getDb } from "../runtime";
 import { findSeoProfile } from "./profile";
@@ -78,10 +77,7 @@ function setUsage(c: Context<ApiEnv>, usage: QuestionUsage) {
   c.header("x-lifetime-remaining", String(usage.remaining));
 }
 
-const auth = { security: bearer, middleware: [requireAuth] as [typeof requireAuth], tags: ["questions"] };
-
-const list = createRoute({
-  ...auth,
+const list = authedRoute("questions", {
   method: "get",
   path: "/",
   summary: "The user's questions (own and generated), by category",
@@ -89,12 +85,10 @@ const list = createRoute({
   responses: {
     200: { ...jsonResponse(z.object({ questions: z.array(QuestionSchema), total: z.number().int() }), "Questions"), headers: usageHeaders },
     400: errorResponse("Invalid filter"),
-    401: errorResponse("Not signed in"),
   },
 });
 
-const create = createRoute({
-  ...auth,
+const create = authedRoute("questions", {
   method: "post",
   path: "/",
   summary: "Add a question (within the plan's categories and quotas)",
@@ -102,14 +96,12 @@ const create = createRoute({
   responses: {
     201: { ...jsonResponse(QuestionSchema, "Created"), headers: usageHeaders },
     400: errorResponse("Invalid field"),
-    401: errorResponse("Not signed in"),
     403: errorResponse("Outside the plan: category not included, or quota reached"),
     409: errorResponse("The same question already exists"),
   },
 });
 
-const one = createRoute({
-  ...auth,
+const one = authedRoute("questions", {
   method: "get",
   path: "/{id}",
   summary: "One of the user's questions",
@@ -117,13 +109,11 @@ const one = createRoute({
   responses: {
     200: { ...jsonResponse(QuestionSchema, "Question"), headers: usageHeaders },
     400: errorResponse("Invalid id"),
-    401: errorResponse("Not signed in"),
     404: errorResponse("No such question of this user"),
   },
 });
 
-const update = createRoute({
-  ...auth,
+const update = authedRoute("questions", {
   method: "put",
   path: "/{id}",
   summary: "Change a question's text, category, language or active state",
@@ -131,15 +121,13 @@ const update = createRoute({
   responses: {
     200: { ...jsonResponse(QuestionSchema, "Updated"), headers: usageHeaders },
     400: errorResponse("Invalid field"),
-    401: errorResponse("Not signed in"),
     403: errorResponse("Outside the plan"),
     404: errorResponse("No such question of this user"),
     409: errorResponse("The same question already exists"),
   },
 });
 
-const remove = createRoute({
-  ...auth,
+const remove = authedRoute("questions", {
   method: "delete",
   path: "/{id}",
   summary: "Delete a question (past analyses keep its text)",
@@ -147,7 +135,6 @@ const remove = createRoute({
   responses: {
     200: { ...jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted"), headers: usageHeaders },
     400: errorResponse("Invalid id"),
-    401: errorResponse("Not signed in"),
     404: errorResponse("No such question of this user"),
   },
 });

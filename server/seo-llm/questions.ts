@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import { ApiError, notFound } from "../http/errors";
+import { fieldError } from "../http/field-errors";
 import { type PlanLimits, planLimits } from "../billing/limits";
 import type { Database, Executor } from "../db/client";
 import { type MarketLanguage, QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
@@ -80,7 +81,7 @@ async function lockQuestions(tx: Executor, userId: string) {
 }
 
 const quotaError = (message: string, code: string, field = "category") =>
-  new ApiError(403, message, { code, errors: { [field]: [message] } });
+  new ApiError(403, message, { code, errors: fieldError(field, code, message) });
 
 /** The plan decides which categories exist and how many questions each may hold. */
 function checkRoom(limits: PlanLimits, counts: Map<QuestionCategory, number>, category: QuestionCategory, adding: number) {
@@ -97,7 +98,7 @@ function checkRoom(limits: PlanLimits, counts: Map<QuestionCategory, number>, ca
 }
 
 const duplicate = () =>
-  new ApiError(409, "You already have this question", { code: "duplicate_question", errors: { question_text: ["You already have this question"] } });
+  new ApiError(409, "You already have this question", { code: "duplicate_question", errors: fieldError("question_text", "duplicate", "You already have this question") });
 
 function isUniqueViolation(error: unknown) {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;

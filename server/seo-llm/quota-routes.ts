@@ -1,6 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../auth/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, z } from "../http/router";
+import { authedRoute } from "../auth/guarded-route";
+import { createRouter, jsonResponse, z } from "../http/router";
 import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { PLAN_IDS } from "#domain/plans";
 import { getDb } from "../runtime";
@@ -48,22 +47,18 @@ export const AvailabilitySchema = z
   })
   .openapi("AnalysisAvailability");
 
-const auth = { security: bearer, middleware: [requireAuth] as [typeof requireAuth], tags: ["quota"] };
-
-const status = createRoute({
-  ...auth,
+const status = authedRoute("quota", {
   method: "get",
   path: "/status",
   summary: "The plan's question limits and what the user uses of them",
-  responses: { 200: jsonResponse(QuotaStatusSchema, "Quota"), 401: errorResponse("Not signed in") },
+  responses: { 200: jsonResponse(QuotaStatusSchema, "Quota") },
 });
 
-const check = createRoute({
-  ...auth,
+const check = authedRoute("quota", {
   method: "post",
   path: "/check",
   summary: "Whether an analysis may be launched now (empty body)",
-  responses: { 200: jsonResponse(AvailabilitySchema, "Availability"), 401: errorResponse("Not signed in") },
+  responses: { 200: jsonResponse(AvailabilitySchema, "Availability") },
 });
 
 export const quotaRoutes = createRouter()

@@ -1,6 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../auth/middleware";
-import { bearer, createRouter, errorResponse, jsonResponse, query, someOf, z } from "../http/router";
+import { authedRoute } from "../auth/guarded-route";
+import { createRouter, errorResponse, jsonResponse, query, someOf, z } from "../http/router";
 import { PROVIDER_IDS } from "#domain/providers";
 import { getBoss, getDb } from "../runtime";
 import { searchQueryClusters } from "./search-query-insights";
@@ -32,14 +31,11 @@ export const QueryClustersSchema = z
   })
   .openapi("QueryClusters");
 
-const clusters = createRoute({
+const clusters = authedRoute("insights", {
   method: "get",
   path: "/ai-search-queries",
-  tags: ["insights"],
   summary: "The searches the assistants ran while answering, grouped into clusters of near-identical queries",
   description: "202 with empty data while a large account's clusters are computed; ask again in a few seconds.",
-  security: bearer,
-  middleware: [requireAuth] as [typeof requireAuth],
   request: {
     query: z.object({
       model: query.enumOr(["all", ...PROVIDER_IDS], "all"),
@@ -54,7 +50,6 @@ const clusters = createRoute({
     200: jsonResponse(QueryClustersSchema, "Clusters, most frequent first"),
     202: jsonResponse(QueryClustersSchema, "Being computed: empty for now"),
     400: errorResponse("Invalid option, or start_date after end_date"),
-    401: errorResponse("Not signed in"),
   },
 });
 

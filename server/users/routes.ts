@@ -1,8 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
 import { SUPPORTED_LOCALES } from "#domain/locales";
 import { checkWebsite, WEBSITE_MAX_LENGTH } from "#domain/website";
-import { requireAuth } from "../auth/middleware";
-import { bearer, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
+import { authedRoute } from "../auth/guarded-route";
+import { createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
 import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from "#domain/text";
 import { getDb } from "../runtime";
 import { toProfile, updateProfile } from "./service";
@@ -53,7 +52,11 @@ export const WebsiteFieldSchema = z
     if (value == null || value.trim() === "") return value == null ? value : null;
     const checked = checkWebsite(value);
     if (checked.ok) return checked.website;
-    ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? `At most ${WEBSITE_MAX_LENGTH} characters` : "Not a valid website address" });
+    ctx.addIssue(
+      checked.reason === "tooLong"
+        ? { code: "custom", message: `At most ${WEBSITE_MAX_LENGTH} characters`, params: { code: "too_long" } }
+        : { code: "custom", message: "Not a valid website address", params: { code: "invalid_format" } },
+    );
     return z.NEVER;
   })
   .openapi({ description: "Normalised to https; empty or null clears it", example: "https://acme.example" });
@@ -65,28 +68,21 @@ const ProfilePatchSchema = z.object({
   locale: z.enum(SUPPORTED_LOCALES).optional(),
 });
 
-const getProfile = createRoute({
+const getProfile = authedRoute("user", {
   method: "get",
   path: "/profile",
-  tags: ["user"],
   summary: "The signed-in user's profile",
-  security: bearer,
-  middleware: [requireAuth] as const,
-  responses: { 200: jsonResponse(ProfileSchema, "Profile"), 401: errorResponse("Not signed in") },
+  responses: { 200: jsonResponse(ProfileSchema, "Profile") },
 });
 
-const patchProfile = createRoute({
+const patchProfile = authedRoute("user", {
   method: "patch",
   path: "/profile",
-  tags: ["user"],
   summary: "Update first name, last name, website or locale",
-  security: bearer,
-  middleware: [requireAuth] as const,
   request: { body: jsonBody(ProfilePatchSchema) },
   responses: {
     200: jsonResponse(ProfileSchema, "Updated profile"),
     400: errorResponse("Invalid field"),
-    401: errorResponse("Not signed in"),
   },
 });
 

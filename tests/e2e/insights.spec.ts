@@ -1,6 +1,6 @@
 import { ordinal } from "../../app/lib/ordinal";
 import { expect, test } from "./support/fixtures";
-import { createProfile, runAnalysis } from "./support/seo";
+import { analysedAccount } from "./support/seo";
 
 test.describe("leaderboard and citing sources", () => {
   test("before any analysis both screens say what to do next", async ({ page, email, signIn, ready }) => {
@@ -26,15 +26,7 @@ test.describe("leaderboard and citing sources", () => {
     javaScriptEnabled,
   }) => {
     test.setTimeout(60_000);
-    await signIn(page, email, { redirectTo: "/seo-llms" });
-    await createProfile(email, {
-      BrandName: "Acme Analytics",
-      WebsiteURL: "https://acme-analytics.example",
-      MarketLanguage: "en",
-      Keywords: ["web analytics"],
-      Competitors: [{ Name: "Rival", Domain: "rival.example" }],
-    });
-    await runAnalysis(page, ready, { launch: "Launch an analysis", completed: "Completed" });
+    await analysedAccount(page, { email, signIn, ready }, "en", { Competitors: [{ Name: "Rival", Domain: "rival.example" }] });
 
     await page.goto("/leaderboard");
     await ready(page);
@@ -99,9 +91,7 @@ test.describe("leaderboard and citing sources", () => {
 
     test("the ranking and the sources are translated, the rank with a French ordinal", async ({ page, email, signIn, ready }) => {
       test.setTimeout(60_000);
-      await signIn(page, email, { redirectTo: "/seo-llms" });
-      await createProfile(email, { BrandName: "Acme", MarketLanguage: "fr", Keywords: ["logiciel de facturation"] });
-      await runAnalysis(page, ready, { launch: "Lancer une analyse", completed: "Terminée" });
+      await analysedAccount(page, { email, signIn, ready }, "fr");
 
       await page.goto("/leaderboard");
       await ready(page);

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { createProfile, runAnalysis } from "./support/seo";
+import { analysedAccount } from "./support/seo";
 
 test.describe("query clusters", () => {
   test("before any analysis the screen says what to do next", async ({ page, email, signIn }) => {
@@ -18,14 +18,7 @@ test.describe("query clusters", () => {
     javaScriptEnabled,
   }) => {
     test.setTimeout(60_000);
-    await signIn(page, email, { redirectTo: "/seo-llms" });
-    await createProfile(email, {
-      BrandName: "Acme Analytics",
-      WebsiteURL: "https://acme-analytics.example",
-      MarketLanguage: "en",
-      Keywords: ["web analytics"],
-    });
-    await runAnalysis(page, ready, { launch: "Launch an analysis", completed: "Completed" });
+    await analysedAccount(page, { email, signIn, ready }, "en");
 
     await page.getByRole("navigation", { name: "AI visibility sections" }).getByRole("link", { name: "Searches" }).click();
     await expect(page).toHaveURL(/\/seo-llms\/queries$/);
@@ -75,9 +68,7 @@ test.describe("query clusters", () => {
 
     test("the clusters and the filters are translated", async ({ page, email, signIn, ready }) => {
       test.setTimeout(60_000);
-      await signIn(page, email, { redirectTo: "/seo-llms" });
-      await createProfile(email, { BrandName: "Acme", MarketLanguage: "fr", Keywords: ["logiciel de facturation"] });
-      await runAnalysis(page, ready, { launch: "Lancer une analyse", completed: "Terminée" });
+      await analysedAccount(page, { email, signIn, ready }, "fr");
 
       await page.goto("/seo-llms/queries");
       await ready(page);

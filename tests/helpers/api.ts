@@ -7,14 +7,14 @@ import { getConfig, resetConfig } from "../../server/config";
 import type { Database } from "../../server/db/client";
 import { start, type StartOptions, stop } from "../../server/boot";
 import { getBoss, getDb } from "../../server/runtime";
-import type { z } from "../../server/http/router";
+import type { ErrorSchema, z } from "../../server/http/router";
 import type { SessionSchema } from "../../server/auth/routes";
 import { checkConformance, takeViolations } from "./conformance";
 
 export type Session = z.infer<typeof SessionSchema>;
 
 /** The body of every 4xx/5xx answer (server/http/router.ts ErrorSchema). */
-export type ErrorBody = { message: string; code?: string; errors?: Record<string, string[]> };
+export type ErrorBody = z.infer<typeof ErrorSchema>;
 
 export type OutboxMail = { to: string; subject: string; text: string; html: string; created_at: string; file: string };
 

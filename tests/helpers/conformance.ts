@@ -91,7 +91,7 @@ async function examineExchange(contract: Contract, request: Request, response: R
   return { operation, requestProblems, problems, status, body: body.value };
 }
 
-/** The router's answer to input its schema refused (server/http/router.ts): no code, errors per field. */
+/** The router's answer to input its schema refused (server/http/router.ts): no code, and `errors` per field, each `{code, message}`. */
 export function isSchemaRefusal(status: number, body: unknown): boolean {
   const error = body as { message?: unknown; code?: unknown; errors?: unknown } | null;
   return status === 400 && typeof error?.message === "string" && error.message.startsWith("Invalid request.") && error.code === undefined && error.errors !== undefined;

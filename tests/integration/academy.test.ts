@@ -7,6 +7,7 @@ import { DEMO_COURSES, seedDemoAcademy } from "../../server/academy/seed";
 import { getConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { chapters, courses, seedRuns, videos } from "../../server/db/schema";
+import type { FieldErrors } from "../../server/http/field-errors";
 import { serveUpload } from "../../server/integrations/storage/serve";
 import { createFakeS3, type FakeS3 } from "../fakes/s3";
 import { type ApiResponse, uniqueEmail, useApi, withEnv } from "../helpers/api";
@@ -208,7 +209,7 @@ describe("courses and videos for users", () => {
     expect((await api.request("GET", "/academy/courses/Not%20A%20Slug", { token: userToken })).status).toBe(404);
     const blank = await api.request("GET", "/academy/courses/%20", { token: userToken });
     expect(blank.status).toBe(400);
-    expect(blank.body.errors).toEqual({ slug: ["Course slug is required"] });
+    expect(blank.body.errors).toEqual({ slug: [{ code: "required", message: "Course slug is required" }] });
   });
 
   test("a video: its chapter, course and the previous and next videos across chapters", async () => {
@@ -233,10 +234,10 @@ describe("courses and videos for users", () => {
     expect((await api.request("GET", `/academy/videos/${crypto.randomUUID()}`, { token: userToken })).status).toBe(404);
     const notId = await api.request("GET", "/academy/videos/not-a-video", { token: userToken });
     expect(notId.status).toBe(400);
-    expect(notId.body.errors).toEqual({ id: ["Not a video id"] });
+    expect(notId.body.errors).toEqual({ id: [{ code: "invalid_format", message: "Not a video id" }] });
     const blank = await api.request("GET", "/academy/videos/%20", { token: userToken });
     expect(blank.status).toBe(400);
-    expect(blank.body.errors).toEqual({ id: ["Video ID is required"] });
+    expect(blank.body.errors).toEqual({ id: [{ code: "required", message: "Video ID is required" }] });
   });
 
   test("every user call needs a session", async () => {
@@ -423,63 +424,64 @@ describe("admin: courses", () => {
   });
 
   test("the slug: required, lower-case letters, digits and dashes, unique", async () => {
-    const cases: [unknown, string][] = [
-      [undefined, "Course slug is required"],
-      ["", "Course slug is required"],
-      ["   ", "Course slug is required"],
-      ["SEO-Basics", "Lower-case letters (a-z), digits and single dashes only, e.g. seo-basics"],
-      ["seo basics", "Lower-case letters (a-z), digits and single dashes only, e.g. seo-basics"],
-      ["seo--basics", "Lower-case letters (a-z), digits and single dashes only, e.g. seo-basics"],
-      ["-seo", "Lower-case letters (a-z), digits and single dashes only, e.g. seo-basics"],
-      ["référencement", "Lower-case letters (a-z), digits and single dashes only, e.g. seo-basics"],
-      ["a".repeat(101), "At most 100 characters"],
-      [42, "Course slug must be text"],
+    const format = "Lower-case letters (a-z), digits and single dashes only, e.g. seo-basics";
+    const cases: [unknown, string, string][] = [
+      [undefined, "required", "Course slug is required"],
+      ["", "required", "Course slug is required"],
+      ["   ", "required", "Course slug is required"],
+      ["SEO-Basics", "invalid_format", format],
+      ["seo basics", "invalid_format", format],
+      ["seo--basics", "invalid_format", format],
+      ["-seo", "invalid_format", format],
+      ["référencement", "invalid_format", format],
+      ["a".repeat(101), "too_long", "At most 100 characters"],
+      [42, "invalid_type", "Course slug must be text"],
     ];
-    for (const [slug, message] of cases) {
+    for (const [slug, code, message] of cases) {
       const res = await asAdmin("POST", "/academy/admin/courses", { slug, title: "T" });
       expect(res.status, JSON.stringify(slug)).toBe(400);
-      expect(res.body.errors.slug, JSON.stringify(slug)).toEqual([message]);
+      expect(res.body.errors.slug, JSON.stringify(slug)).toEqual([{ code, message }]);
     }
 
     const course = await createCourse();
     const taken = await asAdmin("POST", "/academy/admin/courses", { slug: course.slug, title: "Again" });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ message: "Another course already uses this slug", code: "slug_taken", errors: { slug: ["Another course already uses this slug"] } });
+    expect(taken.body).toEqual({ message: "Another course already uses this slug", code: "slug_taken", errors: { slug: [{ code: "taken", message: "Another course already uses this slug" }] } });
     const other = await createCourse();
     const renamed = await asAdmin("PUT", `/academy/admin/courses/${other.id}`, { slug: course.slug });
     expect(renamed.status).toBe(409);
     expect(renamed.body.code).toBe("slug_taken");
     const blank = await asAdmin("PUT", `/academy/admin/courses/${other.id}`, { slug: "" });
-    expect(blank.body.errors.slug).toEqual(["Course slug is required"]);
+    expect(blank.body.errors.slug).toEqual([{ code: "required", message: "Course slug is required" }]);
   });
 
   test("the other course fields", async () => {
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ title: undefined }, "title", "Title is required"],
-      [{ title: "   " }, "title", "Title is required"],
-      [{ title: "a".repeat(201) }, "title", "At most 200 characters"],
-      [{ title: "Bell\u0007" }, "title", "Control characters are not allowed"],
-      [{ description: "x".repeat(5001) }, "description", "At most 5000 characters"],
-      [{ description: "nul\u0000" }, "description", "Control characters are not allowed"],
-      [{ locale: "de" }, "locale", "en, fr, or null for every language"],
-      [{ is_published: "yes" }, "is_published", "true or false"],
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [{ title: undefined }, "title", "required", "Title is required"],
+      [{ title: "   " }, "title", "required", "Title is required"],
+      [{ title: "a".repeat(201) }, "title", "too_long", "At most 200 characters"],
+      [{ title: "Bell\u0007" }, "title", "invalid_format", "Control characters are not allowed"],
+      [{ description: "x".repeat(5001) }, "description", "too_long", "At most 5000 characters"],
+      [{ description: "nul\u0000" }, "description", "invalid_format", "Control characters are not allowed"],
+      [{ locale: "de" }, "locale", "invalid_value", "en, fr, or null for every language"],
+      [{ is_published: "yes" }, "is_published", "invalid_type", "true or false"],
     ];
-    for (const [fields, field, message] of cases) {
+    for (const [fields, field, code, message] of cases) {
       const res = await asAdmin("POST", "/academy/admin/courses", { slug: uniqueSlug(), title: "T", ...fields });
       expect(res.status, JSON.stringify(fields)).toBe(400);
-      expect(res.body.errors[field], JSON.stringify(fields)).toEqual([message]);
+      expect(res.body.errors[field], JSON.stringify(fields)).toEqual([{ code, message }]);
     }
     const both = await asAdmin("POST", "/academy/admin/courses", {});
     expect(both.status).toBe(400);
-    expect(both.body.errors).toEqual({ slug: ["Course slug is required"], title: ["Title is required"] });
+    expect(both.body.errors).toEqual({ slug: [{ code: "required", message: "Course slug is required" }], title: [{ code: "required", message: "Title is required" }] });
 
     const course = await createCourse();
     const badPublish = await asAdmin("POST", `/academy/admin/courses/${course.id}/publish`, {});
     expect(badPublish.status).toBe(400);
-    expect(badPublish.body.errors.is_published).toEqual(["is_published: true or false is required"]);
+    expect(badPublish.body.errors.is_published).toEqual([{ code: "required", message: "is_published: true or false is required" }]);
     const notId = await asAdmin("GET", "/academy/admin/courses/not-an-id");
     expect(notId.status).toBe(400);
-    expect(notId.body.errors).toEqual({ id: ["Not a course id"] });
+    expect(notId.body.errors).toEqual({ id: [{ code: "invalid_format", message: "Not a course id" }] });
     const malformed = await asAdmin("POST", "/academy/admin/courses", "{not json");
     expect(malformed.status).toBe(400);
   });
@@ -502,10 +504,10 @@ describe("admin: chapters and videos", () => {
     expect((await asAdmin("DELETE", `/academy/admin/chapters/${second.id}`)).status).toBe(404);
     expect((await asAdmin("POST", "/academy/admin/chapters", { course_id: crypto.randomUUID(), title: "Orphan" })).status).toBe(404);
 
-    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{}, { course_id: ["Course ID is required"], title: ["Title is required"] }],
-      [{ course_id: "nope", title: "T" }, { course_id: ["Not a course id"] }],
-      [{ course_id: course.id, title: "" }, { title: ["Title is required"] }],
+    const cases: [Record<string, unknown>, FieldErrors][] = [
+      [{}, { course_id: [{ code: "required", message: "Course ID is required" }], title: [{ code: "required", message: "Title is required" }] }],
+      [{ course_id: "nope", title: "T" }, { course_id: [{ code: "invalid_format", message: "Not a course id" }] }],
+      [{ course_id: course.id, title: "" }, { title: [{ code: "required", message: "Title is required" }] }],
     ];
     for (const [body, errors] of cases) {
       const res = await asAdmin("POST", "/academy/admin/chapters", body);
@@ -513,7 +515,7 @@ describe("admin: chapters and videos", () => {
       expect(res.body.errors, JSON.stringify(body)).toEqual(errors);
     }
     const blank = await asAdmin("PUT", `/academy/admin/chapters/${first.id}`, { title: " " });
-    expect(blank.body.errors).toEqual({ title: ["Title is required"] });
+    expect(blank.body.errors).toEqual({ title: [{ code: "required", message: "Title is required" }] });
   });
 
   test("videos: create at the end, update, move to another chapter, delete", async () => {
@@ -554,43 +556,44 @@ describe("admin: chapters and videos", () => {
     const course = await createCourse();
     const chapter = await createChapter(course.id);
     const base = { chapter_id: chapter.id, title: "T", link: YOUTUBE };
-    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ chapter_id: undefined }, { chapter_id: ["Chapter ID is required"] }],
-      [{ chapter_id: "" }, { chapter_id: ["Chapter ID is required"] }],
-      [{ chapter_id: "chapter-1" }, { chapter_id: ["Not a chapter id"] }],
-      [{ title: undefined }, { title: ["Title is required"] }],
-      [{ link: undefined }, { link: ["A video link is required"] }],
-      [{ link: "" }, { link: ["A video link is required"] }],
-      [{ link: "https://example.com/video.mp4" }, { link: ["Must be a YouTube or Vimeo video URL"] }],
-      [{ link: "not a url" }, { link: ["Must be a YouTube or Vimeo video URL"] }],
-      [{ link: "javascript:alert(1)" }, { link: ["Must be a YouTube or Vimeo video URL"] }],
-      [{ link: "https://www.youtube.com/watch" }, { link: ["Video ID is required"] }],
-      [{ link: "https://vimeo.com/" }, { link: ["Video ID is required"] }],
-      [{ link: {} }, { link: ["At least one link is required (en, fr or other)"] }],
-      [{ link: { en: "", fr: " " } }, { link: ["At least one link is required (en, fr or other)"] }],
-      [{ link: { en: YOUTUBE, fr: "https://example.com/x" } }, { "link.fr": ["Must be a YouTube or Vimeo video URL"] }],
-      [{ link: { other: "https://youtu.be/" } }, { "link.other": ["Video ID is required"] }],
-      [{ link: { de: YOUTUBE } }, { link: ['Unknown language "de": use en, fr or other'] }],
-      [{ link: 42 }, { link: ["A URL, or an object of URLs by language (en, fr, other)"] }],
-      [{ duration_seconds: -1 }, { duration_seconds: ["Duration cannot be negative"] }],
-      [{ duration_seconds: 1.5 }, { duration_seconds: ["Duration must be a whole number of seconds"] }],
-      [{ duration_seconds: "60" }, { duration_seconds: ["Duration must be a number of seconds"] }],
-      [{ duration_seconds: 360_000 }, { duration_seconds: ["At most 99:59:59"] }],
+    const url = "Must be a YouTube or Vimeo video URL";
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [{ chapter_id: undefined }, "chapter_id", "required", "Chapter ID is required"],
+      [{ chapter_id: "" }, "chapter_id", "required", "Chapter ID is required"],
+      [{ chapter_id: "chapter-1" }, "chapter_id", "invalid_format", "Not a chapter id"],
+      [{ title: undefined }, "title", "required", "Title is required"],
+      [{ link: undefined }, "link", "required", "A video link is required"],
+      [{ link: "" }, "link", "required", "A video link is required"],
+      [{ link: "https://example.com/video.mp4" }, "link", "invalid_format", url],
+      [{ link: "not a url" }, "link", "invalid_format", url],
+      [{ link: "javascript:alert(1)" }, "link", "invalid_format", url],
+      [{ link: "https://www.youtube.com/watch" }, "link", "no_video_id", "Video ID is required"],
+      [{ link: "https://vimeo.com/" }, "link", "no_video_id", "Video ID is required"],
+      [{ link: {} }, "link", "required", "At least one link is required (en, fr or other)"],
+      [{ link: { en: "", fr: " " } }, "link", "required", "At least one link is required (en, fr or other)"],
+      [{ link: { en: YOUTUBE, fr: "https://example.com/x" } }, "link.fr", "invalid_format", url],
+      [{ link: { other: "https://youtu.be/" } }, "link.other", "no_video_id", "Video ID is required"],
+      [{ link: { de: YOUTUBE } }, "link", "unknown_key", 'Unknown language "de": use en, fr or other'],
+      [{ link: 42 }, "link", "invalid_type", "A URL, or an object of URLs by language (en, fr, other)"],
+      [{ duration_seconds: -1 }, "duration_seconds", "too_small", "Duration cannot be negative"],
+      [{ duration_seconds: 1.5 }, "duration_seconds", "invalid_type", "Duration must be a whole number of seconds"],
+      [{ duration_seconds: "60" }, "duration_seconds", "invalid_type", "Duration must be a number of seconds"],
+      [{ duration_seconds: 360_000 }, "duration_seconds", "too_big", "At most 99:59:59"],
     ];
-    for (const [fields, errors] of cases) {
+    for (const [fields, field, code, message] of cases) {
       const res = await asAdmin("POST", "/academy/admin/videos", { ...base, ...fields });
       expect(res.status, JSON.stringify(fields)).toBe(400);
-      expect(res.body.errors, JSON.stringify(fields)).toEqual(errors);
+      expect(res.body.errors, JSON.stringify(fields)).toEqual({ [field]: [{ code, message }] });
       expect(res.body.message).toMatch(/^Invalid request\./);
     }
     const video = await createVideo(chapter.id);
     const bad = await asAdmin("PUT", `/academy/admin/videos/${video.id}`, { link: "https://dailymotion.com/video/x7" });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ link: ["Must be a YouTube or Vimeo video URL"] });
+    expect(bad.body.errors).toEqual({ link: [{ code: "invalid_format", message: "Must be a YouTube or Vimeo video URL" }] });
     const blankId = await asAdmin("PUT", "/academy/admin/videos/%20", { title: "x" });
-    expect(blankId.body.errors).toEqual({ id: ["Video ID is required"] });
+    expect(blankId.body.errors).toEqual({ id: [{ code: "required", message: "Video ID is required" }] });
     const blankDelete = await asAdmin("DELETE", "/academy/admin/videos/%20");
-    expect(blankDelete.body.errors).toEqual({ id: ["Video ID is required"] });
+    expect(blankDelete.body.errors).toEqual({ id: [{ code: "required", message: "Video ID is required" }] });
   });
 });
 
@@ -643,7 +646,7 @@ describe("admin: ordering", () => {
       const res = await asAdmin("POST", urlPath, { ids });
       expect(res.status, `${urlPath} ${ids.length}`).toBe(400);
       expect(res.body.code).toBe("reorder_mismatch");
-      expect(res.body.errors.ids).toHaveLength(1);
+      expect(res.body.errors.ids).toEqual([{ code: "reorder_mismatch", message: res.body.message }]);
     }
     const detail = ok(await asAdmin("GET", `/academy/admin/courses/${course.id}`));
     expect(detail.chapters.map((chapter: any) => chapter.id)).toEqual([first.id, second.id]);
@@ -652,13 +655,14 @@ describe("admin: ordering", () => {
 
   test("bad reorder payloads", async () => {
     const { course, chapters: [first] } = await publishedCourse();
-    const cases: [string, unknown, Record<string, string[]>][] = [
-      [`/academy/admin/chapters/${first.id}/videos/reorder`, {}, { ids: ["ids: the list of ids in the new order is required"] }],
-      [`/academy/admin/chapters/${first.id}/videos/reorder`, { ids: "a,b" }, { ids: ["ids: the list of ids in the new order is required"] }],
-      [`/academy/admin/chapters/${first.id}/videos/reorder`, { ids: [""] }, { "ids.0": ["Video ID is required"] }],
-      [`/academy/admin/chapters/${first.id}/videos/reorder`, { ids: ["v1"] }, { "ids.0": ["Not a video id"] }],
-      [`/academy/admin/courses/${course.id}/chapters/reorder`, { ids: [" "] }, { "ids.0": ["Chapter ID is required"] }],
-      ["/academy/admin/courses/reorder", { ids: [null] }, { "ids.0": ["Course ID is required"] }],
+    const list = "ids: the list of ids in the new order is required";
+    const cases: [string, unknown, FieldErrors][] = [
+      [`/academy/admin/chapters/${first.id}/videos/reorder`, {}, { ids: [{ code: "required", message: list }] }],
+      [`/academy/admin/chapters/${first.id}/videos/reorder`, { ids: "a,b" }, { ids: [{ code: "invalid_type", message: list }] }],
+      [`/academy/admin/chapters/${first.id}/videos/reorder`, { ids: [""] }, { "ids.0": [{ code: "required", message: "Video ID is required" }] }],
+      [`/academy/admin/chapters/${first.id}/videos/reorder`, { ids: ["v1"] }, { "ids.0": [{ code: "invalid_format", message: "Not a video id" }] }],
+      [`/academy/admin/courses/${course.id}/chapters/reorder`, { ids: [" "] }, { "ids.0": [{ code: "required", message: "Chapter ID is required" }] }],
+      ["/academy/admin/courses/reorder", { ids: [null] }, { "ids.0": [{ code: "required", message: "Course ID is required" }] }],
     ];
     for (const [urlPath, body, errors] of cases) {
       const res = await asAdmin("POST", urlPath, body);
@@ -737,18 +741,18 @@ describe("admin: thumbnails on the local disk", () => {
 
     const text = await upload(target, Buffer.from("just some text, not an image"), "image.png", "image/png");
     expect(text.status).toBe(400);
-    expect(text.body).toMatchObject({ code: "file_type", errors: { file: ["The file must be a JPEG, PNG, WebP or GIF image"] } });
+    expect(text.body).toMatchObject({ code: "file_type", errors: { file: [{ code: "file_type", message: "The file must be a JPEG, PNG, WebP or GIF image" }] } });
     const svg = await upload(target, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "x.svg", "image/svg+xml");
     expect(svg.body.code).toBe("file_type");
     const empty = await upload(target, Buffer.alloc(0), "empty.png", "image/png");
     expect(empty.status).toBe(400);
-    expect(empty.body.code).toBe("file_empty");
+    expect(empty.body).toMatchObject({ code: "file_empty", errors: { file: [{ code: "file_empty", message: "The file is empty" }] } });
 
     const noFile = new FormData();
     noFile.append("other", "value");
     const missing = await api.request("POST", target, { token: adminToken, body: noFile });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: "file_missing", errors: { file: ["Choose an image file"] } });
+    expect(missing.body).toMatchObject({ code: "file_missing", errors: { file: [{ code: "file_missing", message: "Choose an image file" }] } });
     const notAFile = new FormData();
     notAFile.append("file", "a string, not a file");
     expect((await api.request("POST", target, { token: adminToken, body: notAFile })).body.code).toBe("file_missing");
@@ -783,7 +787,7 @@ describe("admin: thumbnails on the local disk", () => {
     PNG.copy(overLimit);
     const refused = await upload(target, overLimit, "bigger.png", "image/png");
     expect(refused.status).toBe(413);
-    expect(refused.body).toMatchObject({ code: "file_size", errors: { file: ["The image is larger than 10 MB"] } });
+    expect(refused.body).toMatchObject({ code: "file_size", errors: { file: [{ code: "file_size", message: "The image is larger than 10 MB" }] } });
     const wayOver = Buffer.alloc(MAX + 512 * 1024);
     PNG.copy(wayOver);
     const refusedEarly = await upload(target, wayOver, "huge.png", "image/png");
@@ -798,20 +802,21 @@ describe("admin: thumbnails on the local disk", () => {
   test("a URL must be http or https", async () => {
     const { videos: [video] } = await publishedCourse();
     const target = `/academy/admin/videos/${video.id}/thumbnail`;
-    const cases: [unknown, string][] = [
-      [{}, "URL is required"],
-      [{ url: "" }, "URL is required"],
-      [{ url: "   " }, "URL is required"],
-      [{ url: "not a url" }, "Must be an http or https URL"],
-      [{ url: "ftp://images.example.test/x.png" }, "Must be an http or https URL"],
-      [{ url: "javascript:alert(1)" }, "Must be an http or https URL"],
-      [{ url: "data:image/png;base64,AAAA" }, "Must be an http or https URL"],
-      [{ url: `https://images.example.test/${"x".repeat(2000)}` }, "At most 2000 characters"],
+    const http = "Must be an http or https URL";
+    const cases: [unknown, string, string][] = [
+      [{}, "required", "URL is required"],
+      [{ url: "" }, "required", "URL is required"],
+      [{ url: "   " }, "required", "URL is required"],
+      [{ url: "not a url" }, "invalid_format", http],
+      [{ url: "ftp://images.example.test/x.png" }, "invalid_format", http],
+      [{ url: "javascript:alert(1)" }, "invalid_format", http],
+      [{ url: "data:image/png;base64,AAAA" }, "invalid_format", http],
+      [{ url: `https://images.example.test/${"x".repeat(2000)}` }, "too_long", "At most 2000 characters"],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, code, message] of cases) {
       const res = await asAdmin("POST", target, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(res.body.errors, JSON.stringify(body).slice(0, 80)).toEqual({ url: [message] });
+      expect(res.body.errors, JSON.stringify(body).slice(0, 80)).toEqual({ url: [{ code, message }] });
     }
     expect(ok(await asAdmin("POST", target, { url: " http://images.example.test/v.jpg " }))).toEqual({ thumbnail_url: "http://images.example.test/v.jpg" });
   });

@@ -66,7 +66,7 @@ describe("POST /auth/login", () => {
     const email = uniqueEmail();
     const { res } = await api.login(email, { redirect_to: "http://localhost:3000/settings/informations" });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toHaveProperty("redirect_to");
+    expect(res.body.errors).toEqual({ redirect_to: [{ code: "path_not_allowed", message: "Path not allowed" }] });
     expect(await api.mailsTo(email)).toEqual([]);
   });
 
@@ -78,11 +78,17 @@ describe("POST /auth/login", () => {
   });
 
   test("an invalid e-mail is a 400 with errors.email", async () => {
-    for (const email of ["not-an-email", "", "a@b", `${"x".repeat(250)}@example.test`]) {
+    const cases = [
+      ["not-an-email", "invalid_format"],
+      ["", "required"],
+      ["a@b", "invalid_format"],
+      [`${"x".repeat(250)}@example.test`, "too_long"],
+    ];
+    for (const [email, code] of cases) {
       const res = await api.request("POST", "/auth/login", { body: { email } });
       expect(res.status, email).toBe(400);
       expect(res.body.message, email).toMatch(/^Invalid request/);
-      expect(res.body.errors.email, email).toEqual([expect.any(String)]);
+      expect(res.body.errors.email, email).toEqual([{ code, message: expect.any(String) }]);
     }
     const missing = await api.request("POST", "/auth/login", { body: {} });
     expect(missing.status).toBe(400);
@@ -92,7 +98,7 @@ describe("POST /auth/login", () => {
   test("an unknown locale is a 400 with errors.locale", async () => {
     const res = await api.request("POST", "/auth/login", { body: { email: uniqueEmail(), locale: "de" } });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toHaveProperty("locale");
+    expect(res.body.errors.locale).toEqual([{ code: "invalid_value", message: expect.any(String) }]);
   });
 
   test("a malformed JSON body is a 400 with a message, not a 500", async () => {

@@ -113,7 +113,7 @@ describe("questions", () => {
     const quality = await ask(token, "quality");
     expect(quality.status).toBe(403);
     expect(quality.body.code).toBe("category_not_in_plan");
-    expect(quality.body.errors.category).toHaveLength(1);
+    expect(quality.body.errors.category).toEqual([{ code: "category_not_in_plan", message: quality.body.message }]);
     // Moving a question there is refused too.
     const [first] = (await api.request("GET", "/user-questions", { token })).body.questions;
     const moved = await api.request("PUT", `/user-questions/${first.id}`, { token, body: { category: "quality" } });
@@ -130,7 +130,7 @@ describe("questions", () => {
     const ninth = await ask(token, "selection");
     expect(ninth.status).toBe(403);
     expect(ninth.body.code).toBe("category_quota_exceeded");
-    expect(ninth.body.errors.category).toHaveLength(1);
+    expect(ninth.body.errors.category).toEqual([{ code: "category_quota_exceeded", message: ninth.body.message }]);
     const other = await ask(token, "benefits");
     expect(other.status).toBe(201);
     const moved = await api.request("PUT", `/user-questions/${other.body.id}`, { token, body: { category: "selection" } });
@@ -148,7 +148,7 @@ describe("questions", () => {
       const full = await ask(token, category);
       expect(full.status, category).toBe(403);
       expect(full.body.code).toBe("question_quota_exceeded");
-      expect(full.body.errors.question_text).toHaveLength(1);
+      expect(full.body.errors.question_text).toEqual([{ code: "question_quota_exceeded", message: full.body.message }]);
     }
     expect((await api.request("GET", "/quota/status", { token })).body.usage).toMatchObject({ questions_total: 20, remaining: 0 });
   });
@@ -169,7 +169,7 @@ describe("competitors in the SEO profile (competitor_metrics_limits.domain_autho
       } else {
         expect(over.status, plan).toBe(403);
         expect(over.body.code).toBe("competitor_limit");
-        expect(over.body.errors.Competitors).toHaveLength(1);
+        expect(over.body.errors.Competitors).toEqual([{ code: "competitor_limit", message: over.body.message }]);
         expect(over.body.message).toContain(String(limit));
       }
       expect((await api.request("GET", "/user/seo-profile", { token })).body.Competitors, plan).toHaveLength(limit);

@@ -59,6 +59,7 @@ describe("/user-questions", () => {
     const again = await api.request("POST", "/user-questions", { token, body: { ...body, question_text: "what is the BEST analytics tool?" } });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("duplicate_question");
+    expect(again.body.errors).toEqual({ question_text: [{ code: "duplicate", message: "You already have this question" }] });
 
     for (const bad of [{ question_text: "hi", category: "selection" }, { question_text: "A fine question?", category: "pricing" }, { question_text: "x".repeat(501), category: "quality" }, {}]) {
       const res = await api.request("POST", "/user-questions", { token, body: bad });
@@ -90,7 +91,7 @@ describe("/user-questions", () => {
     const outside = await api.request("POST", "/user-questions", { token, body: { question_text: "How does Acme compare to Rival?", category: "comparison" } });
     expect(outside.status).toBe(403);
     expect(outside.body.code).toBe("category_not_in_plan");
-    expect(outside.body.errors.category).toHaveLength(1);
+    expect(outside.body.errors.category).toEqual([{ code: "category_not_in_plan", message: outside.body.message }]);
     for (let i = 0; i < 5; i++) {
       const res = await api.request("POST", "/user-questions", { token, body: { question_text: `Which analytics tool number ${i}?`, category: i % 2 ? "selection" : "understanding" } });
       expect(res.status).toBe(201);

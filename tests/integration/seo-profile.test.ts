@@ -43,7 +43,8 @@ describe("GET/PATCH /user/seo-profile", () => {
     const res = await api.request("PATCH", "/user/seo-profile", { token, body: { Country: "BE" } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("profile_incomplete");
-    expect(Object.keys(res.body.errors)).toEqual(["BrandName", "MarketLanguage", "Keywords"]);
+    const required = [{ code: "required", message: "Required" }];
+    expect(res.body.errors).toEqual({ BrandName: required, MarketLanguage: required, Keywords: required });
   });
 
   test("refuses bad fields with a message per field, never a 500", async () => {
@@ -136,7 +137,7 @@ describe("GET/PATCH /user/seo-profile", () => {
       body: { ...profile, Competitors: [{ Name: "Rival" }, { Name: "Rïval " }] },
     });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.errors)).toEqual(["Competitors.1.Name"]);
+    expect(res.body.errors).toEqual({ "Competitors.1.Name": [{ code: "duplicate", message: "This competitor is already listed" }] });
   });
 
   test("needs a signed-in user", async () => {

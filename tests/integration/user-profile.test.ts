@@ -63,7 +63,7 @@ describe("PATCH /user/profile", () => {
     for (const website of ["not a website", "localhost", "ftp://files.example.com", "https://user:pw@example.com"]) {
       const res = await api.request("PATCH", "/user/profile", { token: session.access_token, body: { first_name: "Alan", website_url: website } });
       expect(res.status, website).toBe(400);
-      expect(res.body.errors.website_url, website).toEqual(["Not a valid website address"]);
+      expect(res.body.errors.website_url, website).toEqual([{ code: "invalid_format", message: "Not a valid website address" }]);
     }
     const profile = await api.request("GET", "/user/profile", { token: session.access_token });
     expect(profile.body.profile.first_name).toBeNull();
@@ -74,10 +74,10 @@ describe("PATCH /user/profile", () => {
     const session = await api.signIn();
     const short = await api.request("PATCH", "/user/profile", { token: session.access_token, body: { first_name: "A" } });
     expect(short.status).toBe(400);
-    expect(short.body.errors.first_name).toEqual(["At least 2 characters"]);
+    expect(short.body.errors.first_name).toEqual([{ code: "too_short", message: "At least 2 characters" }]);
     const long = await api.request("PATCH", "/user/profile", { token: session.access_token, body: { last_name: "x".repeat(51) } });
     expect(long.status).toBe(400);
-    expect(long.body.errors.last_name).toEqual(["At most 50 characters"]);
+    expect(long.body.errors.last_name).toEqual([{ code: "too_long", message: "At most 50 characters" }]);
   });
 
   test("without a token it is a 401", async () => {

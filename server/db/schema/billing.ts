@@ -128,3 +128,7 @@ export const billingEvents = pgTable("billing_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp("processed_at", { withTimezone: true }),
 });
+
+export type PlanRow = typeof plans.$inferSelect;
+export type ChangeRow = typeof subscriptionChanges.$inferSelect;
+export type CheckoutRow = typeof checkoutSessions.$inferSelect;

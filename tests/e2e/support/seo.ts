@@ -22,3 +22,29 @@ export async function runAnalysis(page: Page, ready: (page: Page) => Promise<voi
   // With JavaScript the page polls; without, a meta refresh reloads it.
   await expect(page.getByTestId("analysis-status")).toHaveText(labels.completed, { timeout: 30_000 });
 }
+
+type SignIn = (page: Page, email: string, options?: { redirectTo?: string }) => Promise<string>;
+
+/** The profile and the labels of an account in each market language the e2e suite uses. */
+const MARKETS = {
+  en: {
+    profile: { BrandName: "Acme Analytics", WebsiteURL: "https://acme-analytics.example", MarketLanguage: "en", Keywords: ["web analytics"] },
+    labels: { launch: "Launch an analysis", completed: "Completed" },
+  },
+  fr: {
+    profile: { BrandName: "Acme", MarketLanguage: "fr", Keywords: ["logiciel de facturation"] },
+    labels: { launch: "Lancer une analyse", completed: "Terminée" },
+  },
+} as const;
+
+/** A signed-in account whose first analysis is done: where the insight screens start from. */
+export async function analysedAccount(
+  page: Page,
+  fixtures: { email: string; signIn: SignIn; ready: (page: Page) => Promise<void> },
+  market: keyof typeof MARKETS,
+  profile: Record<string, unknown> = {},
+) {
+  await fixtures.signIn(page, fixtures.email, { redirectTo: "/seo-llms" });
+  await createProfile(fixtures.email, { ...MARKETS[market].profile, ...profile });
+  await runAnalysis(page, fixtures.ready, MARKETS[market].labels);
+}

@@ -1,14 +1,16 @@
 import type { TFunction } from "i18next";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { getConfig } from "./config.server";
-import { ApiRequestError, type ApiClient, type Plan } from "./api.server";
+import type { BillingActionError, PlanPickerData } from "~/components/billing/plan-picker-data";
+import { ApiRequestError, type ApiClient } from "~/lib/api.server";
+import type { Plan } from "~/lib/api-types";
+import { getConfig } from "~/lib/config.server";
 import { BILLING_PERIODS, formatDate, PLAN_IDS } from "#domain/plans";
-import { redirectWithToast } from "./toast.server";
-import { safeRedirect } from "./redirect";
+import { safeRedirect } from "~/lib/redirect";
+import { redirectWithToast } from "~/lib/toast.server";
 
 /** Everything the plan picker needs, for the dialog (fetcher.load) and the no-JavaScript page alike. */
-export async function loadPlanPicker(api: ApiClient) {
+export async function loadPlanPicker(api: ApiClient): Promise<PlanPickerData> {
   const [{ plans }, { subscription }, history, quota, profile] = await Promise.all([
     api.subscription.plans(),
     api.subscription.current(),
@@ -21,7 +23,6 @@ export async function loadPlanPicker(api: ApiClient) {
     plans,
     subscription,
     history,
-    /** What the user has now, so a downgrade can say what would be above the new limits. */
     usage: {
       questions: quota.usage.questions_total,
       competitors: profile?.Competitors.length ?? 0,
@@ -31,8 +32,6 @@ export async function loadPlanPicker(api: ApiClient) {
     now: new Date().toISOString(),
   };
 }
-
-export type PlanPickerData = Awaited<ReturnType<typeof loadPlanPicker>>;
 
 const PlanFields = {
   plan_id: z.enum(PLAN_IDS),
@@ -65,28 +64,6 @@ const FAILED_TITLE: Record<BillingIntent, string> = {
   portal: "billing:toast.portalFailed",
   keep: "billing:toast.keepFailed",
 };
-
-/** The API's error codes the UI words itself; any other error shows the server's message. */
-const KNOWN_CODES = new Set([
-  "current_plan",
-  "change_pending",
-  "downgrade_while_canceled",
-  "subscription_exists",
-  "no_subscription",
-  "already_canceled",
-  "not_canceled",
-  "subscription_ended",
-  "plan_not_purchasable",
-  "portal_unavailable",
-  "checkout_closed",
-  "provider_unavailable",
-  "renewal_change_while_canceled",
-  "no_pending_change",
-  "payment_declined",
-  "payment_provider_error",
-]);
-
-export type BillingActionError = { title: string; message: string };
 
 /**
  * One action for every plan change, posted by the dialog (a fetcher) and by the confirmation page
@@ -153,7 +130,8 @@ export async function runBillingAction(api: ApiClient, formData: FormData, t: TF
   } catch (error) {
     // Stripe's refusals (402, 502) are the user's to see, like the 4xx; anything else is a failure page.
     if (!(error instanceof ApiRequestError) || error.status === 401 || (error.status >= 500 && error.code !== "payment_provider_error")) throw error;
-    const message = error.code && KNOWN_CODES.has(error.code) ? t(`billing:errors.${error.code}`) : error.message;
+    // The codes the UI words itself are in billing:errors; any other shows the server's message.
+    const message = error.code ? t(`billing:errors.${error.code}`, { defaultValue: error.message }) : error.message;
     // Posted from the billing page (no confirmation view to show it in): back there, with the error.
     if (input.intent === "keep" || input.intent === "portal") return redirectWithToast(returnTo, { type: "error", title: t(FAILED_TITLE[input.intent]), description: message });
     return data({ error: { title: t(FAILED_TITLE[input.intent]), message } satisfies BillingActionError }, { status: error.status });

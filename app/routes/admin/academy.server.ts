@@ -1,12 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
-import { apiFieldErrors, apiMessageKey, THUMBNAIL_CODES, ThumbnailUrlFormSchema } from "./academy-admin";
-import { ApiRequestError, getApiClient, requireSession, type ThumbnailTarget } from "./api.server";
-import { redirectWithToast, setToast, type ToastInput } from "./toast.server";
+import { type FormActionData, type RowActionData, ThumbnailUrlFormSchema } from "~/lib/academy-admin";
+import { fieldErrorsFrom } from "~/lib/api-errors";
+import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import type { ThumbnailTarget } from "~/lib/api-types";
+import { redirectWithToast, replyWithToast, type ToastInput } from "~/lib/toast.server";
 
 /*
  * What the admin academy's actions share: the admin check, answers that suit both a fetcher (data
@@ -22,28 +23,6 @@ export async function requireAdmin(context: Readonly<RouterContextProvider>, req
   return profile;
 }
 
-/** Whether the post came from a script (a fetcher, or a form that carries the `js` marker). */
-export const fromScript = (formData: FormData) => formData.get("js") === "1";
-
-export type RowActionData = { ok: boolean; intent?: string; thumbnail?: ThumbnailActionData };
-export type ThumbnailActionData = { key: string; url?: string | null; error?: string; value?: string };
-export type FormActionData = { formId: string; result: SubmissionResult<string[]> };
-
-/** Done: the script gets data (its loaders revalidate and show the toast), a plain post a redirect. */
-export async function done(formData: FormData, to: string, toast: ToastInput, body: Omit<RowActionData, "ok"> = {}) {
-  if (fromScript(formData)) return data<RowActionData>({ ok: true, ...body }, { headers: { "Set-Cookie": await setToast(toast) } });
-  return redirectWithToast(to, toast);
-}
-
-/**
- * Refused: a script gets data with status 200 (so loaders revalidate and the toast shows, the
- * optimistic UI falling back to the server's state); a plain post, back to the page with the toast.
- */
-export async function refused(formData: FormData, to: string, toast: ToastInput, body: Omit<RowActionData, "ok"> = {}) {
-  if (fromScript(formData)) return data<RowActionData>({ ok: false, ...body }, { headers: { "Set-Cookie": await setToast(toast) } });
-  return redirectWithToast(to, toast);
-}
-
 /** Seed 001 §8: titled 'Erreur' ('Erreur de téléchargement' for uploads), with the message or a fallback. */
 export function errorToast(t: TFunction, fallbackKey: string, error: unknown, options: { upload?: boolean } = {}): ToastInput {
   return {
@@ -53,14 +32,19 @@ export function errorToast(t: TFunction, fallbackKey: string, error: unknown, op
   };
 }
 
-/** The API's message, translated when it is one of the known ones; undefined when it gave none. */
+/**
+ * What the API said, in the admin's words: its first field error translated, else its message;
+ * undefined for a server's own failure (the fallback says it better) or when it said nothing.
+ */
 function errorMessage(t: TFunction, error: unknown): string | undefined {
   if (!(error instanceof ApiRequestError)) return undefined;
-  if (error.code && THUMBNAIL_CODES[error.code]) return t(THUMBNAIL_CODES[error.code]);
+  if (error.code === "timeout" || error.code === "network") return error.message;
+  const { fieldErrors, formErrors } = fieldErrorsFrom(error, t, "academyAdmin");
+  const [first] = [...Object.values(fieldErrors).flat(), ...formErrors];
+  if (first) return first;
+  if (error.status >= 500) return undefined;
   const message = typeof error.body?.message === "string" ? error.body.message : typeof error.body?.error === "string" ? error.body.error : undefined;
-  if (!message) return error.code === "timeout" || error.code === "network" ? error.message : undefined;
-  const key = apiMessageKey("", message);
-  return key === message ? message : t(key);
+  return message || undefined;
 }
 
 /**
@@ -86,15 +70,12 @@ export async function submitForm<Schema extends z.ZodType>(options: {
     result = await options.call(submission.value);
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status === 401) throw error;
-    if ((error.status === 400 || error.status === 409) && error.errors && Object.keys(error.errors).length) {
-      const { fieldErrors, formErrors } = apiFieldErrors(error.errors, options.fields);
-      return data<FormActionData>({ formId, result: submission.reply({ fieldErrors, formErrors }) }, { status: 400 });
+    if (error.errors && Object.keys(error.errors).length) {
+      return data<FormActionData>({ formId, result: submission.reply(fieldErrorsFrom(error, t, "academyAdmin", options.fields)) }, { status: 400 });
     }
     const toast = errorToast(t, options.fallbackKey, error);
     const reply = submission.reply({ formErrors: [toast.description ?? options.fallbackKey] });
-    // A script shows the toast too (status 200, so the root loader runs again and reads it).
-    if (fromScript(formData)) return data<FormActionData>({ formId, result: reply }, { headers: { "Set-Cookie": await setToast(toast) } });
-    return data<FormActionData>({ formId, result: reply }, { status: error.status >= 500 ? 502 : 400 });
+    return replyWithToast<FormActionData>(formData, toast, { formId, result: reply }, { status: error.status >= 500 ? 502 : 400 });
   }
   return options.success(submission.value, result);
 }
@@ -112,7 +93,8 @@ export function thumbnailTargetOf(formData: FormData): ThumbnailTarget | null {
   return { kind, id };
 }
 
-export const thumbnailKey = (target: ThumbnailTarget) => `${target.kind}:${target.id}`;
+/** What a failed upload says when the API said nothing of use (a storage failure, a 5xx). */
+const UPLOAD_FAILED = "academyAdmin:thumbnail.error.upload";
 
 /**
  * Upload (multipart `file`), link (`url`) or delete a thumbnail. Success: a toast and, for a
@@ -121,64 +103,61 @@ export const thumbnailKey = (target: ThumbnailTarget) => `${target.kind}:${targe
 export async function thumbnailAction(options: { formData: FormData; intent: string; target: ThumbnailTarget; to: string; t: TFunction; context: Readonly<RouterContextProvider> }) {
   const { formData, intent, target, to, t } = options;
   const api = getApiClient(options.context);
-  const key = thumbnailKey(target);
-  const fail = async (error: unknown, inline: string, fallbackKey: string, upload: boolean, value?: string) => {
-    const toast = errorToast(t, fallbackKey, error, { upload });
-    const thumbnail: ThumbnailActionData = { key, error: inline, value };
-    if (fromScript(formData)) return data<RowActionData>({ ok: false, intent, thumbnail }, { headers: { "Set-Cookie": await setToast(toast) } });
-    return data<RowActionData>({ ok: false, intent, thumbnail }, { status: error instanceof ApiRequestError && error.status === 413 ? 413 : 400 });
+  const key = `${target.kind}:${target.id}`;
+  const done = (toastKey: string, url: string | null) =>
+    replyWithToast<RowActionData>(formData, { type: "success", title: t(toastKey) }, { ok: true, intent, thumbnail: { key, url } }, { redirectTo: to });
+  /** The widget's inline error (an i18n key or a translated message), and the toast a script shows. */
+  const fail = (inline: string, toast: ToastInput, status: number, value?: string) =>
+    replyWithToast<RowActionData>(formData, toast, { ok: false, intent, thumbnail: { key, error: inline, value } }, { status });
+  const uploadToast = (description: string): ToastInput => ({ type: "error", title: t("academyAdmin:toast.uploadError"), description });
+  const refusedBy = (error: unknown) => {
+    if (!(error instanceof ApiRequestError) || error.status === 401) throw error;
+    return error;
   };
-  const inlineFor = (error: unknown, fallback: string) =>
-    error instanceof ApiRequestError && error.code && THUMBNAIL_CODES[error.code] ? THUMBNAIL_CODES[error.code] : fallback;
 
   if (intent === "thumbnail-delete") {
     try {
       await api.academyAdmin.deleteThumbnail(target);
-    } catch (error) {
-      if (!(error instanceof ApiRequestError) || error.status === 401) throw error;
-      return fail(error, "academyAdmin:thumbnail.error.delete", "academyAdmin:toast.thumbnailDeleteFailed", false);
+    } catch (caught) {
+      const error = refusedBy(caught);
+      return fail("academyAdmin:thumbnail.error.delete", errorToast(t, "academyAdmin:toast.thumbnailDeleteFailed", error), 400);
     }
-    return done(formData, to, { type: "success", title: t("academyAdmin:toast.thumbnailDeleted") }, { intent, thumbnail: { key, url: null } });
+    return done("academyAdmin:toast.thumbnailDeleted", null);
   }
 
   if (intent === "thumbnail-url") {
     const submission = parseWithZod(formData, { schema: ThumbnailUrlFormSchema });
     const value = String(formData.get("url") ?? "");
     if (submission.status !== "success") {
-      const error = submission.error?.url?.[0] ?? "academyAdmin:thumbnail.error.urlInvalid";
+      const error = submission.error?.url?.[0] ?? "academyAdmin:fieldErrors.url.invalid_format";
       return data<RowActionData>({ ok: false, intent, thumbnail: { key, error, value } }, { status: 400 });
     }
     try {
       const { thumbnail_url } = await api.academyAdmin.setThumbnailUrl(target, submission.value.url);
-      return done(formData, to, { type: "success", title: t("academyAdmin:toast.thumbnailUploaded") }, { intent, thumbnail: { key, url: thumbnail_url } });
-    } catch (error) {
-      if (!(error instanceof ApiRequestError) || error.status === 401) throw error;
-      const inline = error.errors?.url?.[0] ? apiMessageKey("url", error.errors.url[0]) : "academyAdmin:thumbnail.error.upload";
-      return fail(error, inline, "academyAdmin:toast.thumbnailFailed", true, value);
+      return done("academyAdmin:toast.thumbnailUploaded", thumbnail_url);
+    } catch (caught) {
+      const error = refusedBy(caught);
+      const inline = fieldErrorsFrom(error, t, "academyAdmin").fieldErrors.url?.[0] ?? "academyAdmin:thumbnail.error.upload";
+      return fail(inline, errorToast(t, UPLOAD_FAILED, error, { upload: true }), error.status === 413 ? 413 : 400, value);
     }
   }
 
   // Upload: the browser checked type and size already; the API checks the bytes.
   const file = formData.get("file");
-  if (!(file instanceof File) || file.size === 0) {
-    const missing = new ApiRequestError(400, "", file instanceof File ? "file_empty" : "file_missing");
-    return fail(missing, inlineFor(missing, "academyAdmin:thumbnail.error.fileMissing"), "academyAdmin:toast.thumbnailFailed", true);
-  }
-  if (file.size > MAX_THUMBNAIL_BYTES) {
-    const tooLarge = new ApiRequestError(413, "", "file_size");
-    return fail(tooLarge, THUMBNAIL_CODES.file_size!, "academyAdmin:toast.thumbnailFailed", true);
+  const refusedHere = !(file instanceof File) ? "file_missing" : file.size === 0 ? "file_empty" : file.size > MAX_THUMBNAIL_BYTES ? "file_size" : null;
+  if (!(file instanceof File) || refusedHere) {
+    const inline = `academyAdmin:fieldErrors.file.${refusedHere}`;
+    return fail(inline, uploadToast(t(inline)), refusedHere === "file_size" ? 413 : 400);
   }
   try {
     const { thumbnail_url } = await api.academyAdmin.uploadThumbnail(target, file, file.name || "thumbnail");
-    return done(formData, to, { type: "success", title: t("academyAdmin:toast.thumbnailUploaded") }, { intent, thumbnail: { key, url: thumbnail_url } });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.status === 401) throw error;
-    return fail(error, inlineFor(error, "academyAdmin:thumbnail.error.upload"), "academyAdmin:toast.thumbnailFailed", true);
+    return done("academyAdmin:toast.thumbnailUploaded", thumbnail_url);
+  } catch (caught) {
+    const error = refusedBy(caught);
+    const inline = fieldErrorsFrom(error, t, "academyAdmin").fieldErrors.file?.[0] ?? "academyAdmin:thumbnail.error.upload";
+    return fail(inline, errorToast(t, UPLOAD_FAILED, error, { upload: true }), error.status === 413 ? 413 : 400);
   }
 }
-
-/** The most a thumbnail form may send (a 10 MB image and the form around it); app/middleware/form-body.server.ts refuses more unread. */
-export const MAX_FORM_BYTES = MAX_THUMBNAIL_BYTES + 256 * 1024;
 
 /** The id a row form names, or null when it is not a uuid (then the action refuses). */
 export function idOf(formData: FormData, name = "id"): string | null {
@@ -189,7 +168,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A row action (publish, reorder, delete): the API call, then the success toast or the error
- * toast with the API's message or the fallback (seed 001 §8).
+ * toast with the API's message or the fallback (seed 001 §8). A script gets the answer as data
+ * (status 200 for a refusal too, so loaders revalidate and the optimistic UI falls back to the
+ * server's state); a plain post goes back to the page with the toast.
  */
 export async function rowAction(options: {
   formData: FormData;
@@ -207,11 +188,11 @@ export async function rowAction(options: {
     await options.call();
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status === 401) throw error;
-    return refused(formData, back, errorToast(t, options.fallbackKey, error), { intent });
+    return replyWithToast<RowActionData>(formData, errorToast(t, options.fallbackKey, error), { ok: false, intent }, { redirectTo: back });
   }
   const toast: ToastInput = { type: "success", title: t(options.success) };
   if (options.redirectTo) return redirectWithToast(options.redirectTo, toast);
-  return done(formData, back, toast, { intent });
+  return replyWithToast<RowActionData>(formData, toast, { ok: true, intent }, { redirectTo: back });
 }
 
 /** Publish or unpublish (seed 001 §4), from the list or the course's page. */

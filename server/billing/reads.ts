@@ -1,0 +1,37 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { Database, Executor } from "../db/client";
+import { plans, subscriptionChanges } from "../db/schema";
+import { applyDueChanges } from "./renewals";
+import { findCheckout, findSubscription, planById } from "./records";
+import { toChange, toCheckout, toPlan, toSubscription } from "./shapes";
+
+/* What the subscription routes read: plans, the subscription and its history, a checkout. Due renewals are applied first. */
+
+export async function listPlans(db: Executor) {
+  const rows = await db.select().from(plans).orderBy(asc(plans.priceMonthly), asc(plans.position));
+  return rows.map(toPlan);
+}
+
+/** A user who never subscribed has no row: null, shown as the starter badge. Due changes are applied first. */
+export async function currentSubscription(db: Database, userId: string, now = new Date()) {
+  await db.transaction((tx) => applyDueChanges(tx, now, userId));
+  const row = await findSubscription(db, userId);
+  return row ? toSubscription(row) : null;
+}
+
+export async function changeHistory(db: Database, userId: string, now = new Date()) {
+  await db.transaction((tx) => applyDueChanges(tx, now, userId));
+  const rows = await db
+    .select()
+    .from(subscriptionChanges)
+    .where(eq(subscriptionChanges.userId, userId))
+    .orderBy(desc(subscriptionChanges.createdAt), desc(subscriptionChanges.id))
+    .limit(200);
+  return rows.map(toChange);
+}
+
+export async function getCheckout(db: Database, userId: string, checkoutId: string) {
+  const row = await findCheckout(db, userId, checkoutId);
+  const plan = await planById(db, row.planId);
+  return toCheckout(row, plan);
+}
