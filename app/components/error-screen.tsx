@@ -12,10 +12,10 @@ export function ErrorScreen({ status }: { status: number }) {
   return (
     <main className="flex min-h-[70vh] flex-col items-center justify-center gap-6 p-8 text-center">
       <Logo size="md" />
-      <p className="text-6xl font-bold text-indigo-600">{status}</p>
+      <p className="text-6xl font-bold text-primary">{status}</p>
       <div className="grid gap-2">
         <h1 className="text-2xl font-semibold">{t(`errorPage.${kind}.title`)}</h1>
-        <p className="max-w-md text-slate-600">{t(`errorPage.${kind}.description`)}</p>
+        <p className="max-w-md text-muted-foreground">{t(`errorPage.${kind}.description`)}</p>
       </div>
       <Link to="/" className={buttonVariants()}>
         {t("errorPage.home")}

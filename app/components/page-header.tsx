@@ -7,42 +7,38 @@ import { MobileMenuButton } from "./sidebar";
 /** The bar above every page: the dashboard's title there, a breadcrumb everywhere else (seed 000 §2). */
 export function PageHeader({ pathname }: { pathname: string }) {
   const { t } = useTranslation();
-  if (pathname === "/dashboard") {
-    return (
-      <header className="flex h-16 items-center border-b border-slate-200 bg-white px-4 lg:px-6">
-        <MobileMenuButton />
-        <h1 className="text-lg font-semibold">{t("nav.dashboard")}</h1>
-      </header>
-    );
-  }
-  const crumbs = breadcrumb(pathname);
+  const crumbs = pathname === "/dashboard" ? null : breadcrumb(pathname);
   return (
-    <header className="flex h-16 items-center border-b border-slate-200 bg-white px-4 lg:px-6">
+    <header className="flex h-16 items-center border-b bg-card px-4 lg:px-6">
       <MobileMenuButton />
-      <nav aria-label={t("breadcrumb.label")}>
-        <ol className="flex items-center gap-1.5 text-sm text-slate-500">
-          <li>
-            <Link to="/dashboard" className="flex items-center hover:text-slate-900">
-              <HomeIcon className="size-4" aria-hidden />
-              <span className="sr-only">{t("nav.dashboard")}</span>
-            </Link>
-          </li>
-          {crumbs.map((crumb, index) => (
-            <li key={crumb.to} className="flex items-center gap-1.5">
-              <ChevronRightIcon className="size-4 text-slate-300" aria-hidden />
-              {index === crumbs.length - 1 ? (
-                <span aria-current="page" className="font-medium text-slate-900">
-                  {t(`nav.${crumb.key}`)}
-                </span>
-              ) : (
-                <Link to={crumb.to} className="hover:text-slate-900">
-                  {t(`nav.${crumb.key}`)}
-                </Link>
-              )}
+      {crumbs ? (
+        <nav aria-label={t("breadcrumb.label")}>
+          <ol className="flex items-center gap-1.5 text-sm text-slate-500">
+            <li>
+              <Link to="/dashboard" className="flex items-center hover:text-slate-900">
+                <HomeIcon className="size-4" aria-hidden />
+                <span className="sr-only">{t("nav.dashboard")}</span>
+              </Link>
             </li>
-          ))}
-        </ol>
-      </nav>
+            {crumbs.map((crumb, index) => (
+              <li key={crumb.to} className="flex items-center gap-1.5">
+                <ChevronRightIcon className="size-4 text-slate-300" aria-hidden />
+                {index === crumbs.length - 1 ? (
+                  <span aria-current="page" className="font-medium text-slate-900">
+                    {t(`nav.${crumb.key}`)}
+                  </span>
+                ) : (
+                  <Link to={crumb.to} className="hover:text-slate-900">
+                    {t(`nav.${crumb.key}`)}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : (
+        <h1 className="text-lg font-semibold">{t("nav.dashboard")}</h1>
+      )}
     </header>
   );
 }

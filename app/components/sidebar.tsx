@@ -23,7 +23,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, PrefetchPageLinks, useFetcher, useLocation, useSubmit } from "react-router";
-import type { Profile, Subscription } from "~/lib/api.server";
+import type { Profile, Subscription } from "~/lib/api-types";
 import { ADMIN_SECTIONS, isActive, MAIN_SECTIONS, type Section } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";

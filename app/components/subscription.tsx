@@ -2,9 +2,9 @@ import { SparklesIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { PlanDialogLink } from "./billing/plan-dialog";
-import type { Subscription } from "~/lib/api.server";
+import { Badge } from "./ui/badge";
+import type { Subscription } from "~/lib/api-types";
 import { useHydrated } from "~/lib/use-hydrated";
-import { cn } from "~/lib/utils";
 
 /** Seed 000 §2: free shows as Starter; green for starter/free, blue for paid plans; Starter when none. */
 export function SubscriptionBadge({ subscription, className }: { subscription: Subscription | null; className?: string }) {
@@ -12,16 +12,9 @@ export function SubscriptionBadge({ subscription, className }: { subscription: S
   const plan = !subscription || subscription.plan_id === "free" ? "starter" : subscription.plan_id;
   const free = plan === "starter";
   return (
-    <span
-      data-plan={plan}
-      className={cn(
-        "inline-flex items-center rounded-full px-2 py-0.5 text-[11px] font-semibold",
-        free ? "bg-emerald-100 text-emerald-800" : "bg-blue-100 text-blue-800",
-        className,
-      )}
-    >
+    <Badge data-plan={plan} size="sm" variant={free ? "success" : "info"} className={className}>
       {t(`plans.${plan}`)}
-    </span>
+    </Badge>
   );
 }
 

@@ -2,6 +2,7 @@ import { AlertTriangleIcon, CheckCircle2Icon, InfoIcon, XCircleIcon, XIcon } fro
 import { Toast as ToastPrimitive } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Alert } from "~/components/ui/alert";
 import { MAX_TOASTS, TOAST_DURATION_MS, type Toast, type ToastType } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -13,12 +14,7 @@ const ICONS: Record<ToastType, typeof InfoIcon> = {
   info: InfoIcon,
 };
 
-const TONES: Record<ToastType, string> = {
-  success: "border-emerald-200 bg-emerald-50 text-emerald-900",
-  error: "border-red-200 bg-red-50 text-red-900",
-  warning: "border-amber-200 bg-amber-50 text-amber-900",
-  info: "border-sky-200 bg-sky-50 text-sky-900",
-};
+const TONES = { success: "success", error: "destructive", warning: "warning", info: "info" } as const satisfies Record<ToastType, string>;
 
 /**
  * Shows the toast the server put in the flash cookie. Before hydration (or without JavaScript)
@@ -69,21 +65,20 @@ function ToastBody({ toast, radix = false, closeLabel }: { toast: Toast; radix?:
   const Title = radix ? ToastPrimitive.Title : "p";
   const Description = radix ? ToastPrimitive.Description : "p";
   return (
-    <div
+    <Alert
+      variant={TONES[toast.type]}
       role={radix ? undefined : toast.type === "error" ? "alert" : "status"}
       data-toast-type={toast.type}
-      className={cn("flex items-start gap-3 rounded-lg border p-4 shadow-lg", TONES[toast.type])}
+      className={cn("gap-y-1 rounded-lg p-4 shadow-lg", radix && "relative pr-10")}
     >
-      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
-      <div className="grid flex-1 gap-1">
-        <Title className="text-sm font-semibold">{toast.title}</Title>
-        {toast.description ? <Description className="text-sm opacity-90">{toast.description}</Description> : null}
-      </div>
+      <Icon aria-hidden />
+      <Title className="col-start-2 font-semibold">{toast.title}</Title>
+      {toast.description ? <Description className="col-start-2 opacity-90">{toast.description}</Description> : null}
       {radix ? (
-        <ToastPrimitive.Close className="rounded-sm opacity-70 hover:opacity-100" aria-label={closeLabel}>
+        <ToastPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label={closeLabel}>
           <XIcon className="size-4" aria-hidden />
         </ToastPrimitive.Close>
       ) : null}
-    </div>
+    </Alert>
   );
 }

@@ -7,6 +7,7 @@ import { ExportLink } from "~/components/insights/export-link";
 import { LeaderboardTable } from "~/components/insights/leaderboard-table";
 import { PeriodLinks } from "~/components/insights/period-links";
 import { RefreshButton } from "~/components/insights/refresh-button";
+import { Card } from "~/components/ui/card";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { ordinal } from "~/lib/ordinal";
@@ -59,8 +60,8 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       {position ? (
-        <div data-testid="leaderboard-position" className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+        <Card data-testid="leaderboard-position" className="flex items-center gap-3 p-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-info-subtle text-primary">
             <TrophyIcon className="size-5" aria-hidden />
           </span>
           {position.position === null ? (
@@ -76,7 +77,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               <span className="text-slate-500">{t("insights:leaderboard.positionHint")}</span>
             </p>
           )}
-        </div>
+        </Card>
       ) : null}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -90,7 +91,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
 
       {board === null ? (
         <ErrorPanel title={t("insights:leaderboard.failed")} description={t("insights:leaderboard.failedHint")}>
-          <Link to={`${pathname}${search}`} className="w-fit font-medium text-red-900 underline hover:no-underline">
+          <Link to={`${pathname}${search}`} className="w-fit font-medium underline hover:no-underline">
             {t("insights:leaderboard.retry")}
           </Link>
         </ErrorPanel>
@@ -101,7 +102,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           action={{ to: "/seo-llms", label: t("insights:leaderboard.empty.action") }}
         />
       ) : board.competitors.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("insights:leaderboard.emptyPeriod")}</p>
+        <p className="rounded-lg border border-dashed border-input bg-card p-8 text-center text-sm text-muted-foreground">{t("insights:leaderboard.emptyPeriod")}</p>
       ) : (
         <LeaderboardTable rows={board.competitors} />
       )}

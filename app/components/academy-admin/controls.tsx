@@ -12,10 +12,12 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { type ConfirmKind, moveBy, moveTo, sameOrder } from "~/lib/academy-admin";
+import { markFromScript, ScriptMarker } from "~/lib/script-marker";
 import { useHydrated } from "~/lib/use-hydrated";
-import { cn } from "~/lib/utils";
 
 /*
  * The row controls of the admin academy, each a plain form post without JavaScript and a fetcher
@@ -24,11 +26,6 @@ import { cn } from "~/lib/utils";
  */
 
 type Payload = Record<string, string>;
-
-/** Marks a post as made by a script: the action then answers with data instead of a redirect. */
-export function ScriptMarker() {
-  return useHydrated() ? <input type="hidden" name="js" value="1" /> : null;
-}
 
 function Hidden({ payload }: { payload: Payload }) {
   return Object.entries(payload).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
@@ -72,15 +69,9 @@ export function PublishToggle({ id, published, name }: { id: string; published: 
 export function StatusBadge({ published }: { published: boolean }) {
   const { t } = useTranslation();
   return (
-    <span
-      data-testid="publish-status"
-      className={cn(
-        "rounded-full px-2 py-0.5 text-xs font-medium",
-        published ? "bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200" : "bg-amber-50 text-amber-800 ring-1 ring-amber-200",
-      )}
-    >
+    <Badge data-testid="publish-status" variant={published ? "success" : "warning"}>
       {published ? t("academyAdmin:courses.published") : t("academyAdmin:courses.draft")}
-    </span>
+    </Badge>
   );
 }
 
@@ -97,7 +88,7 @@ export function MoveButtons({ intent, ids, id, scope = {}, name }: { intent: str
       {(order ?? []).map((value) => (
         <input key={value} type="hidden" name="ids" value={value} />
       ))}
-      <Button type="submit" variant="ghost" size="icon" className="size-8" disabled={!order} aria-label={`${label}: ${name}`} title={label}>
+      <Button type="submit" variant="ghost" size="icon-sm" disabled={!order} aria-label={`${label}: ${name}`} title={label}>
         <Icon aria-hidden />
       </Button>
     </fetcher.Form>
@@ -122,7 +113,7 @@ export function useSortable({ ids, intent, scope = {} }: { ids: string[]; intent
   const submit = (next: string[]) => {
     const body = new FormData();
     body.set("intent", intent);
-    body.set("js", "1");
+    markFromScript(body);
     for (const [name, value] of Object.entries(scope)) body.set(name, value);
     for (const id of next) body.append("ids", id);
     fetcher.submit(body, { method: "post" });
@@ -214,9 +205,9 @@ export function DeleteControl({
   const button = (
     <Button
       type={hydrated ? "button" : "submit"}
-      variant={compact ? "ghost" : "outline"}
-      size={compact ? "icon" : "sm"}
-      className={cn("text-red-600 hover:bg-red-50 hover:text-red-700", compact && "size-8")}
+      variant={compact ? "ghost-destructive" : "outline"}
+      size={compact ? "icon-sm" : "sm"}
+      className={compact ? undefined : "text-destructive hover:bg-destructive-subtle hover:text-destructive-hover"}
       aria-label={`${label}: ${name}`}
       title={label}
       disabled={fetcher.state !== "idle"}
@@ -254,11 +245,11 @@ export function ConfirmDeletePage({ title, description, payload, cancelTo }: { t
   const { t } = useTranslation();
   return (
     <section className="mx-auto grid max-w-xl gap-6 p-6 lg:p-10">
-      <div role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-description" className="grid gap-4 rounded-lg border border-red-200 bg-white p-6">
-        <h1 id="confirm-title" className="text-lg font-semibold text-slate-900">
+      <Card role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-description" className="grid gap-4 border-destructive-border p-6">
+        <h1 id="confirm-title" className="text-lg font-semibold">
           {title}
         </h1>
-        <p id="confirm-description" className="text-sm text-slate-600">
+        <p id="confirm-description" className="text-sm text-muted-foreground">
           {description}
         </p>
         {/* No action: React Router posts to this route (with ?index for the list page). */}
@@ -271,7 +262,7 @@ export function ConfirmDeletePage({ title, description, payload, cancelTo }: { t
             {t("academyAdmin:confirm.delete")}
           </Button>
         </Form>
-      </div>
+      </Card>
     </section>
   );
 }

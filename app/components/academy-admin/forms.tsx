@@ -2,12 +2,12 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { FormErrors, SelectField, TextareaField, TextField } from "~/components/seo-setup/fields";
+import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { ACADEMY_LOCALES } from "#domain/academy";
 import { ChapterFormSchema, CourseFormSchema, VideoFieldsSchema, VideoFormSchema } from "~/lib/academy-admin";
 import { cn } from "~/lib/utils";
-import { ScriptMarker } from "./controls";
+import { ScriptMarker } from "~/lib/script-marker";
 
 /*
  * The admin academy's conform forms (course, chapter, video), validated in the browser with the
@@ -75,11 +75,11 @@ export function CourseForm({
     <Form method="post" {...getFormProps(form)} preventScrollReset className={cn("grid gap-1", className)}>
       <HiddenFields intent={intent} hidden={hidden} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextField meta={fields.title} label={t("academyAdmin:course.title")} autoComplete="off" />
-        <TextField
+        <Field meta={fields.title} label={t("academyAdmin:course.title")} autoComplete="off" />
+        <Field
           meta={fields.slug}
           label={t("academyAdmin:course.slug")}
-          hint={t("academyAdmin:course.slugHint")}
+          description={t("academyAdmin:course.slugHint")}
           placeholder="seo-basics"
           autoComplete="off"
           spellCheck={false}
@@ -120,7 +120,7 @@ export function ChapterForm({ id, intent, hidden = {}, defaultValue, lastResult,
   return (
     <Form method="post" {...getFormProps(form)} preventScrollReset className={cn("grid gap-1", className)}>
       <HiddenFields intent={intent} hidden={hidden} />
-      <TextField meta={fields.title} label={t("academyAdmin:chapter.title")} autoComplete="off" />
+      <Field meta={fields.title} label={t("academyAdmin:chapter.title")} autoComplete="off" />
       <TextareaField meta={fields.description} label={t("academyAdmin:chapter.description")} rows={2} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex justify-end">
@@ -132,7 +132,7 @@ export function ChapterForm({ id, intent, hidden = {}, defaultValue, lastResult,
   );
 }
 
-export type VideoDefaults = { title: string; link: string; link_en: string; link_fr: string; duration: string; description: string };
+export type VideoDefaults = { title: string; link: string; link_en: string; link_fr: string; duration_seconds: string; description: string };
 
 export function VideoForm({ id, intent, hidden = {}, defaultValue, lastResult, submitLabel, className }: FormProps<VideoDefaults>) {
   const { t } = useTranslation();
@@ -153,20 +153,20 @@ export function VideoForm({ id, intent, hidden = {}, defaultValue, lastResult, s
     <Form method="post" {...getFormProps(form)} preventScrollReset className={cn("grid gap-1", className)}>
       <HiddenFields intent={intent} hidden={hidden} />
       <div className="grid gap-x-4 sm:grid-cols-[1fr_9rem]">
-        <TextField meta={fields.title} label={t("academyAdmin:video.title")} autoComplete="off" />
-        <TextField
-          meta={fields.duration}
+        <Field meta={fields.title} label={t("academyAdmin:video.title")} autoComplete="off" />
+        <Field
+          meta={fields.duration_seconds}
           label={t("academyAdmin:video.duration")}
-          hint={t("academyAdmin:video.durationHint")}
+          description={t("academyAdmin:video.durationHint")}
           placeholder="4:30"
           inputMode="numeric"
           autoComplete="off"
         />
       </div>
-      <TextField
+      <Field
         meta={fields.link}
         label={t("academyAdmin:video.link")}
-        hint={t("academyAdmin:video.linkHint")}
+        description={t("academyAdmin:video.linkHint")}
         placeholder="https://www.youtube.com/watch?v=…"
         inputMode="url"
         autoComplete="off"
@@ -176,8 +176,8 @@ export function VideoForm({ id, intent, hidden = {}, defaultValue, lastResult, s
         <summary className="cursor-pointer text-sm font-medium text-slate-700">{t("academyAdmin:video.perLanguage")}</summary>
         <p className="pt-1 text-xs text-slate-500">{t("academyAdmin:video.perLanguageHint")}</p>
         <div className="grid gap-x-4 pt-2 sm:grid-cols-2">
-          <TextField meta={fields.link_en} label={t("academyAdmin:video.linkEn")} inputMode="url" autoComplete="off" spellCheck={false} />
-          <TextField meta={fields.link_fr} label={t("academyAdmin:video.linkFr")} inputMode="url" autoComplete="off" spellCheck={false} />
+          <Field meta={fields.link_en} label={t("academyAdmin:video.linkEn")} inputMode="url" autoComplete="off" spellCheck={false} />
+          <Field meta={fields.link_fr} label={t("academyAdmin:video.linkFr")} inputMode="url" autoComplete="off" spellCheck={false} />
         </div>
       </details>
       <TextareaField meta={fields.description} label={t("academyAdmin:video.description")} rows={2} className="pt-2" />

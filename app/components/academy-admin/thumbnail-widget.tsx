@@ -2,12 +2,13 @@ import { ImageIcon, ImageUpIcon, LinkIcon, LoaderCircleIcon, RefreshCwIcon, Uplo
 import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
+import { ErrorList } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { THUMBNAIL_TYPES } from "#domain/academy";
-import { checkImageUrl, checkThumbnailFile, firstImageFile } from "~/lib/academy-admin";
-import type { RowActionData, ThumbnailActionData } from "~/lib/academy-admin.server";
+import { checkImageUrl, checkThumbnailFile, firstImageFile, type RowActionData, type ThumbnailActionData } from "~/lib/academy-admin";
+import { markFromScript } from "~/lib/script-marker";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { DeleteControl } from "./controls";
@@ -100,19 +101,10 @@ export function ThumbnailWidget({
             </div>
           </Form>
           {deleteControl ? <div>{deleteControl}</div> : null}
-          <InlineError error={own?.error} />
+          <ErrorList errors={own?.error ? [own.error] : null} data-testid="thumbnail-error" />
         </div>
       )}
     </section>
-  );
-}
-
-function InlineError({ error }: { error: string | null | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <p role={error ? "alert" : undefined} aria-live="polite" className="min-h-5 text-sm text-red-600" data-testid="thumbnail-error">
-      {error ? t(error, { defaultValue: error }) : null}
-    </p>
   );
 }
 
@@ -191,12 +183,12 @@ function EnhancedWidget({
   const send = (body: FormData) => {
     body.set("target", kind);
     body.set("target_id", id);
-    body.set("js", "1");
+    markFromScript(body);
     fetcher.submit(body, { method: "post", encType: body.has("file") ? "multipart/form-data" : "application/x-www-form-urlencoded" });
   };
 
   const upload = (file: File | null) => {
-    if (!file) return setError("academyAdmin:thumbnail.error.fileType");
+    if (!file) return setError("academyAdmin:fieldErrors.file.file_type");
     const refused = checkThumbnailFile(file);
     if (refused) return setError(refused);
     setError(null);
@@ -370,7 +362,7 @@ function EnhancedWidget({
           {url ? <div>{deleteControl}</div> : null}
         </>
       )}
-      <InlineError error={error} />
+      <ErrorList errors={error ? [error] : null} data-testid="thumbnail-error" />
     </div>
   );
 }

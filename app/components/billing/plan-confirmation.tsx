@@ -2,8 +2,9 @@ import { AlertTriangleIcon } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Form } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import type { BillingActionError, PlanPickerData } from "~/lib/billing.server";
+import type { BillingActionError, PlanPickerData } from "./plan-picker-data";
 import { type BillingPeriod, formatDate, formatPrice, type PlanChangeType, priceFor } from "#domain/plans";
 
 export type ConfirmKind = "checkout" | PlanChangeType | "cancel" | "reactivate";
@@ -60,35 +61,31 @@ export function PlanConfirmation({
 
   return (
     <div className="grid gap-4" data-testid="plan-confirmation" data-kind={kind}>
-      <p className="text-sm text-slate-700" data-testid="confirmation-message">
+      <p className="text-sm" data-testid="confirmation-message">
         {t(messageKey, values)}
       </p>
       {subscription?.cancel_at_period_end && (kind === "upgrade" || kind === "billing_change") ? (
-        <p className="text-sm text-slate-700" data-testid="confirmation-reactivates">
+        <p className="text-sm" data-testid="confirmation-reactivates">
           {t("billing:confirm.reactivates")}
         </p>
       ) : null}
       {over.length ? (
-        <div className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="over-limits">
-          <p className="flex items-center gap-2 font-medium">
-            <AlertTriangleIcon className="size-4" aria-hidden /> {t("billing:confirm.limits.title", { plan: values.plan })}
-          </p>
-          <p>{t("billing:confirm.limits.intro")}</p>
-          <ul className="list-disc pl-5">
-            {over.map((item) => (
-              <li key={item.key}>{t(`billing:confirm.limits.${item.key}`, { used: item.used, limit: item.limit, plan: values.plan })}</li>
-            ))}
-          </ul>
-        </div>
+        <Alert variant="warning" data-testid="over-limits">
+          <AlertTriangleIcon aria-hidden />
+          <AlertTitle>{t("billing:confirm.limits.title", { plan: values.plan })}</AlertTitle>
+          <AlertDescription>
+            <p>{t("billing:confirm.limits.intro")}</p>
+            <ul className="list-disc pl-5">
+              {over.map((item) => (
+                <li key={item.key}>{t(`billing:confirm.limits.${item.key}`, { used: item.used, limit: item.limit, plan: values.plan })}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
       ) : kind === "downgrade" ? (
-        <p className="text-sm text-slate-600">{t("billing:confirm.limits.none")}</p>
+        <p className="text-sm text-muted-foreground">{t("billing:confirm.limits.none")}</p>
       ) : null}
-      {error ? (
-        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-medium">{error.title}</p>
-          <p>{error.message}</p>
-        </div>
-      ) : null}
+      <BillingError error={error} />
       <FormComponent method="post" action={formAction} className="flex flex-wrap justify-end gap-2">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="returnTo" value={returnTo} />
@@ -101,6 +98,17 @@ export function PlanConfirmation({
         </Button>
       </FormComponent>
     </div>
+  );
+}
+
+/** A refused change, in the dialog and on the pages alike. */
+export function BillingError({ error }: { error: BillingActionError | null | undefined }) {
+  if (!error) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertTitle>{error.title}</AlertTitle>
+      <AlertDescription>{error.message}</AlertDescription>
+    </Alert>
   );
 }
 

@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Link, type LinkProps, useFetcher, useLocation, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import type { BillingActionError, PlanPickerData } from "~/lib/billing.server";
+import type { BillingActionError, PlanPickerData } from "./plan-picker-data";
 import { type BillingPeriod, hasPaidSubscription, recommendedPlanId } from "#domain/plans";
 import { cn } from "~/lib/utils";
-import { type Confirmation, PlanConfirmation } from "./plan-confirmation";
-import { PlanPicker, PlansLoading } from "./plan-picker";
+import { BillingError, type Confirmation, PlanConfirmation } from "./plan-confirmation";
+import { PlanPicker, PlansLoading, periodClassName } from "./plan-picker";
 import { useReferralId } from "./use-referral";
 
 type OpenOptions = { upgrade?: boolean };
@@ -121,12 +121,7 @@ function PlanDialog({ upgrade, onClose, onChanged }: { upgrade: boolean; onClose
           />
         ) : (
           <>
-            {action.data?.error ? (
-              <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-                <p className="font-medium">{action.data.error.title}</p>
-                <p>{action.data.error.message}</p>
-              </div>
-            ) : null}
+            <BillingError error={action.data?.error} />
             <PlanPicker
               data={data}
               period={period}
@@ -137,7 +132,7 @@ function PlanDialog({ upgrade, onClose, onChanged }: { upgrade: boolean; onClose
                   type="button"
                   aria-pressed={active}
                   onClick={() => setPeriod(value)}
-                  className={cn("rounded-md px-4 py-1.5 text-sm font-medium", active ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
+                  className={periodClassName(active)}
                 >
                   {label}
                 </button>
@@ -171,7 +166,7 @@ function PlanDialog({ upgrade, onClose, onChanged }: { upgrade: boolean; onClose
                 </Button>
               )}
               cancelControl={(label) => (
-                <Button type="button" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setConfirmation({ kind: "cancel" })}>
+                <Button type="button" variant="ghost-destructive" onClick={() => setConfirmation({ kind: "cancel" })}>
                   {label}
                 </Button>
               )}

@@ -1,8 +1,8 @@
 import { CheckIcon, Loader2Icon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Plan } from "~/lib/api.server";
-import type { PlanPickerData } from "~/lib/billing.server";
+import type { Plan } from "~/lib/api-types";
+import type { PlanPickerData } from "./plan-picker-data";
 import {
   type BillingPeriod,
   billingPeriodOf,
@@ -19,9 +19,16 @@ import {
   purchasablePlans,
   recommendedPlanId,
 } from "#domain/plans";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 
 export type CardChoice = { plan: Plan; action: CardAction; disabled: DisabledReason | null };
+
+/** A segment of the monthly/yearly switch, a button in the dialog or a link on the page. */
+export function periodClassName(active: boolean) {
+  return cn("rounded-md px-4 py-1.5 text-sm font-medium", active ? "bg-card text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground");
+}
 
 /**
  * Seed 001 §2's plan picker: the current plan, the monthly/yearly toggle with the best saving, the
@@ -63,35 +70,35 @@ export function PlanPicker({
   return (
     <div className="grid gap-5">
       {paid && currentPlan && currentPeriod && paid.status === "active" ? (
-        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm" data-testid="current-plan-box">
-          <span className="font-medium text-slate-900">{t("billing:currentBox.title")}</span>
-          <span className="text-slate-700">
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-background px-4 py-3 text-sm" data-testid="current-plan-box">
+          <span className="font-medium">{t("billing:currentBox.title")}</span>
+          <span className="text-muted-foreground">
             {t(`plans.${currentPlan.id}`)} · {t(`billing:period.${currentPeriod}`)} · {formatPrice(priceFor(currentPlan, currentPeriod), currentPlan.currency, locale)}
           </span>
         </div>
       ) : null}
 
       {paid?.cancel_at_period_end ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="canceled-box">
+        <Alert variant="warning" className="flex flex-wrap items-center justify-between gap-3 rounded-lg px-4" data-testid="canceled-box">
           <p>{t("billing:canceledBox.text", { plan: t(`plans.${paid.plan_id}`), date: formatDate(paid.current_period_end, locale) })}</p>
           {reactivateControl(t("billing:canceledBox.reactivate"))}
-        </div>
+        </Alert>
       ) : null}
 
       <fieldset className="flex flex-wrap items-center justify-center gap-3">
         <legend className="sr-only">{t("billing:period.label")}</legend>
-        <div className="inline-flex rounded-lg border border-slate-200 bg-slate-100 p-1">
+        <div className="inline-flex rounded-lg border bg-muted p-1">
           {(["monthly", "yearly"] as const).map((value) => periodControl(value, t(`billing:period.${value}`), value === period))}
         </div>
         {savings > 0 ? (
-          <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800" data-testid="max-savings">
+          <Badge variant="success" data-testid="max-savings">
             {t("billing:period.save", { percent: savings })}
-          </span>
+          </Badge>
         ) : null}
       </fieldset>
 
       {plans.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("billing:noPlans")}</p>
+        <p className="rounded-lg border border-dashed border-input p-6 text-center text-sm text-muted-foreground">{t("billing:noPlans")}</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-3" aria-label={t("billing:cardsLabel")}>
           {plans.map((plan) => {
@@ -109,16 +116,18 @@ export function PlanPicker({
                 data-testid="plan-card"
                 data-plan={plan.id}
                 className={cn(
-                  "relative grid content-start gap-4 rounded-xl border bg-white p-5",
-                  isCurrent ? "border-indigo-500 ring-1 ring-indigo-500" : isRecommended ? "border-indigo-300" : "border-slate-200",
+                  "relative grid content-start gap-4 rounded-xl border bg-card p-5",
+                  isCurrent ? "border-ring ring-1 ring-ring" : isRecommended ? "border-primary/40" : "border-border",
                 )}
               >
                 <div className="flex items-start justify-between gap-2">
-                  <h3 className="text-lg font-semibold text-slate-900">{t(`plans.${plan.id}`)}</h3>
+                  <h3 className="text-lg font-semibold">{t(`plans.${plan.id}`)}</h3>
                   {isCurrent ? (
-                    <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-[11px] font-semibold text-white">{t("billing:badge.current")}</span>
+                    <Badge size="sm">{t("billing:badge.current")}</Badge>
                   ) : isRecommended ? (
-                    <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-[11px] font-semibold text-indigo-800">{t("billing:badge.recommended")}</span>
+                    <Badge size="sm" variant="info">
+                      {t("billing:badge.recommended")}
+                    </Badge>
                   ) : null}
                 </div>
                 <div className="grid gap-1">
@@ -132,9 +141,9 @@ export function PlanPicker({
                     {period === "yearly" ? t("billing:billedYearly", { total: formatPrice(plan.price_yearly, plan.currency, locale) }) : t("billing:billedMonthly")}
                   </p>
                   {yearlySaving > 0 ? (
-                    <span className="w-fit rounded-full bg-emerald-100 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">
+                    <Badge size="sm" variant="success">
                       {t("billing:savings", { percent: yearlySaving })}
-                    </span>
+                    </Badge>
                   ) : null}
                 </div>
                 <ul className="grid gap-1.5 text-sm text-slate-700">
@@ -158,9 +167,9 @@ export function PlanPicker({
 
       {paid && !paid.cancel_at_period_end && !upgrade ? <div className="flex justify-center">{cancelControl(t("billing:cancelButton"))}</div> : null}
       {paid?.cancel_at_period_end ? (
-        <p className="rounded-md bg-red-50 px-3 py-2 text-center text-sm text-red-800" data-testid="cancel-scheduled">
-          {t("billing:cancelScheduled", { date: formatDate(paid.current_period_end, locale) })}
-        </p>
+        <Alert variant="destructive" data-testid="cancel-scheduled">
+          <AlertDescription className="justify-items-center text-center">{t("billing:cancelScheduled", { date: formatDate(paid.current_period_end, locale) })}</AlertDescription>
+        </Alert>
       ) : null}
     </div>
   );

@@ -2,11 +2,10 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/native-select";
 import { PERIODS, type Period } from "~/lib/periods";
 import { providerLabel } from "#domain/providers";
 import { useHydrated } from "~/lib/use-hydrated";
-
-const select = "h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 /**
  * An insight screen's filters as a GET form: without JavaScript "Apply" reloads the page with the
@@ -35,11 +34,11 @@ export function FilterForm({ label, applyLabel, children }: { label: string; app
 
 export function FilterSelect({ label, name, defaultValue, children }: { label: string; name: string; defaultValue: string; children: ReactNode }) {
   return (
-    <label className="grid gap-1 text-xs font-medium text-slate-600">
+    <label className="grid gap-1 text-xs font-medium text-muted-foreground">
       {label}
-      <select name={name} defaultValue={defaultValue} className={select}>
+      <NativeSelect name={name} defaultValue={defaultValue} className="h-9 w-auto px-2">
         {children}
-      </select>
+      </NativeSelect>
     </label>
   );
 }

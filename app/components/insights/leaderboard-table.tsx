@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { Leaderboard } from "~/lib/api.server";
+import type { Leaderboard } from "~/lib/api-types";
 import { formatNumber, formatPercent } from "~/components/seo-llms/format";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 import { SentimentBar } from "./sentiment-bar";
 
@@ -12,7 +14,7 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
   const locale = i18n.language;
   const heading = "px-3 py-2 font-medium whitespace-nowrap";
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <Card className="overflow-x-auto">
       <table className="w-full min-w-[760px] text-sm" aria-label={t("insights:leaderboard.tableLabel")}>
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -40,11 +42,11 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
                     {row.name}
                   </span>
                   {row.is_brand ? (
-                    <span className="rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-medium text-white">{t("insights:leaderboard.you")}</span>
+                    <Badge>{t("insights:leaderboard.you")}</Badge>
                   ) : row.tracked ? (
-                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800" title={t("insights:leaderboard.trackedTitle")}>
+                    <Badge variant="warning" title={t("insights:leaderboard.trackedTitle")}>
                       {t("insights:leaderboard.tracked")}
-                    </span>
+                    </Badge>
                   ) : null}
                 </span>
               </th>
@@ -60,6 +62,6 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }

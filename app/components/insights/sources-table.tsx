@@ -2,8 +2,10 @@ import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ExternalLinkIcon } from "l
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { formatNumber, formatPercent } from "~/components/seo-llms/format";
-import { providerLabel } from "#domain/providers";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
+import { ProviderCounts } from "./provider-counts";
 
 export const SOURCE_SORTS = ["domain", "citations", "percentage"] as const;
 export type SourceSort = (typeof SOURCE_SORTS)[number];
@@ -42,7 +44,7 @@ export function SourcesTable({ rows, sort, direction }: { rows: SourceRowView[];
   const locale = i18n.language;
   const sorted = sortSources(rows, sort, direction);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <Card className="overflow-x-auto">
       <table className="w-full min-w-[32rem] text-sm" aria-label={t("insights:sources.tableLabel")}>
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -58,35 +60,21 @@ export function SourcesTable({ rows, sort, direction }: { rows: SourceRowView[];
               <th scope="row" className="min-w-44 px-3 py-2 text-left font-normal">
                 <span className="flex flex-wrap items-center gap-1.5">
                   <span data-testid="source-domain" className="break-all font-medium text-slate-900">{row.domain}</span>
-                  {row.is_own ? (
-                    <span className="rounded bg-indigo-600 px-1.5 py-0.5 text-xs font-medium text-white">{t("insights:sources.yourSite")}</span>
-                  ) : null}
-                  {row.competitor ? (
-                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">
-                      {t("insights:sources.competitor", { name: row.competitor })}
-                    </span>
-                  ) : null}
+                  {row.is_own ? <Badge>{t("insights:sources.yourSite")}</Badge> : null}
+                  {row.competitor ? <Badge variant="warning">{t("insights:sources.competitor", { name: row.competitor })}</Badge> : null}
                 </span>
                 {row.top_urls.length > 0 ? <TopPages pages={row.top_urls} /> : null}
               </th>
               <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.total_citations, locale, 0)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.percentage, locale)}</td>
               <td className="px-3 py-2">
-                <ul className="flex flex-wrap gap-1">
-                  {Object.entries(row.providers)
-                    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-                    .map(([provider, count]) => (
-                      <li key={provider} className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-                        {providerLabel(provider)} <span className="font-medium tabular-nums text-slate-900">{count}</span>
-                      </li>
-                    ))}
-                </ul>
+                <ProviderCounts counts={row.providers} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }
 

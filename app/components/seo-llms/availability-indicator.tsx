@@ -2,6 +2,8 @@ import { CheckCircle2Icon, ClockIcon, LoaderCircleIcon, LockIcon, RefreshCwIcon 
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRevalidator } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
@@ -55,51 +57,53 @@ export function AvailabilityIndicator({ availability, now }: { availability: Ava
     void revalidator.revalidate();
   }, [hydrated, target, clock, availability.can_analyze, revalidator]);
 
-  let tone = "border-slate-200 bg-slate-50 text-slate-700";
-  let icon = <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />;
+  let tone: "secondary" | "success" | "warning" | "destructive" = "secondary";
+  let icon = <LoaderCircleIcon className="animate-spin" aria-hidden />;
   let label: string | null = null;
   if (availability.can_analyze) {
-    tone = "border-emerald-200 bg-emerald-50 text-emerald-800";
-    icon = <CheckCircle2Icon className="size-4" aria-hidden />;
+    tone = "success";
+    icon = <CheckCircle2Icon aria-hidden />;
     label = t("seo:availability.available");
   } else if (availability.reason === "analysis_in_progress") {
     label = t("seo:availability.running");
   } else if (counting && target !== null) {
-    tone = "border-amber-200 bg-amber-50 text-amber-800";
-    icon = <ClockIcon className="size-4" aria-hidden />;
+    tone = "warning";
+    icon = <ClockIcon aria-hidden />;
     const at = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(target);
     label = hydrated ? t("seo:availability.countdown", { time: formatCountdown(target - clock, t) }) : t("seo:availability.nextAt", { at });
   } else if (availability.upgrade_required) {
-    tone = "border-red-200 bg-red-50 text-red-800";
-    icon = <LockIcon className="size-4" aria-hidden />;
+    tone = "destructive";
+    icon = <LockIcon aria-hidden />;
     label = t("seo:availability.exhausted");
   }
   if (!label) return null;
 
   return (
     <div className="flex items-center gap-2">
-      <p role="status" data-testid="availability" className={cn("flex items-center gap-2 rounded-full border px-3 py-1 text-sm font-medium", tone)}>
-        {icon}
-        <span>{label}</span>
-      </p>
+      <Badge asChild variant={tone} size="lg">
+        <p role="status" data-testid="availability">
+          {icon}
+          <span>{label}</span>
+        </p>
+      </Badge>
       {hydrated ? (
         <button
           type="button"
           onClick={() => void revalidator.revalidate()}
-          className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          className={buttonVariants({ variant: "ghost", size: "icon-sm" })}
           aria-label={t("seo:availability.refresh")}
           title={t("seo:availability.refresh")}
         >
-          <RefreshCwIcon className={cn("size-4", revalidator.state === "loading" && "animate-spin")} aria-hidden />
+          <RefreshCwIcon className={cn(revalidator.state === "loading" && "animate-spin")} aria-hidden />
         </button>
       ) : (
         <Link
           to={`${location.pathname}${location.search}`}
-          className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          className={buttonVariants({ variant: "ghost", size: "icon-sm" })}
           aria-label={t("seo:availability.refresh")}
           title={t("seo:availability.refresh")}
         >
-          <RefreshCwIcon className="size-4" aria-hidden />
+          <RefreshCwIcon aria-hidden />
         </Link>
       )}
     </div>

@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { providerLabel } from "#domain/providers";
 import { formatNumber, formatPercent } from "./format";
 import type { MetricsView } from "./metric-cards";
@@ -11,7 +13,7 @@ export function BreakdownTable({ rows, by }: { rows: Row[]; by: "provider" | "ca
   const locale = i18n.language;
   if (rows.length === 0) return <p className="text-sm text-slate-500">{t("seo:breakdown.empty")}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <Card className="overflow-x-auto">
       <table className="w-full text-sm">
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -41,7 +43,7 @@ export function BreakdownTable({ rows, by }: { rows: Row[]; by: "provider" | "ca
           })}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }
 
@@ -51,7 +53,7 @@ export function BrandsTable({ brands, answers }: { brands: Array<{ name: string;
   const locale = i18n.language;
   if (brands.length === 0) return <p className="text-sm text-slate-500">{t("seo:brands.empty")}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <Card className="overflow-x-auto">
       <table className="w-full text-sm">
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -66,7 +68,11 @@ export function BrandsTable({ brands, answers }: { brands: Array<{ name: string;
             <tr key={brand.name} className={brand.is_brand ? "bg-indigo-50/60" : undefined}>
               <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
                 {brand.name}
-                {brand.is_brand ? <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs text-indigo-700">{t("seo:brands.you")}</span> : null}
+                {brand.is_brand ? (
+                  <Badge variant="info" className="ml-2">
+                    {t("seo:brands.you")}
+                  </Badge>
+                ) : null}
               </th>
               <td className="px-4 py-2 text-right tabular-nums">{formatPercent(answers ? (brand.answers / answers) * 100 : null, locale)}</td>
               <td className="px-4 py-2 text-right tabular-nums">{brand.mentions}</td>
@@ -75,6 +81,6 @@ export function BrandsTable({ brands, answers }: { brands: Array<{ name: string;
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }

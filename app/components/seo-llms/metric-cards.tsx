@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Card } from "~/components/ui/card";
 import { formatNumber, formatPercent } from "./format";
 
 export type MetricsView = {
@@ -22,16 +23,16 @@ export function MetricCards({ metrics }: { metrics: MetricsView }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {cards.map((card) => (
-        <div key={card.key} className="grid gap-1 rounded-lg border border-slate-200 bg-white p-4" data-testid={`metric-${card.key}`}>
-          <p className="text-sm font-medium text-slate-600">{t(`seo:metrics.${card.key}`)}</p>
+        <Card key={card.key} className="grid gap-1 p-4" data-testid={`metric-${card.key}`}>
+          <p className="text-sm font-medium text-muted-foreground">{t(`seo:metrics.${card.key}`)}</p>
           <p className="text-2xl font-semibold tabular-nums">{card.value}</p>
           <p className="text-xs text-slate-500">{card.hint}</p>
-        </div>
+        </Card>
       ))}
-      <div className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4" data-testid="metric-sentiment">
-        <p className="text-sm font-medium text-slate-600">{t("seo:metrics.sentiment")}</p>
+      <Card className="grid gap-2 p-4" data-testid="metric-sentiment">
+        <p className="text-sm font-medium text-muted-foreground">{t("seo:metrics.sentiment")}</p>
         <SentimentBar sentiment={metrics.sentiment} />
-      </div>
+      </Card>
     </div>
   );
 }

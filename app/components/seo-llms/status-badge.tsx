@@ -1,20 +1,20 @@
 import { useTranslation } from "react-i18next";
-import { cn } from "~/lib/utils";
+import { Badge } from "~/components/ui/badge";
 
-const TONES: Record<string, string> = {
-  pending: "bg-slate-100 text-slate-700",
-  processing: "bg-sky-100 text-sky-800",
-  completed: "bg-emerald-100 text-emerald-800",
-  partial: "bg-amber-100 text-amber-800",
-  failed: "bg-red-100 text-red-800",
-};
+const TONES = {
+  pending: "secondary",
+  processing: "info",
+  completed: "success",
+  partial: "warning",
+  failed: "destructive",
+} as const;
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return (
-    <span data-testid="analysis-status" className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium", TONES[status] ?? TONES.pending)}>
+    <Badge data-testid="analysis-status" variant={TONES[status as keyof typeof TONES] ?? TONES.pending}>
       {t(`seo:status.${status}`, { defaultValue: status })}
-    </span>
+    </Badge>
   );
 }
 
@@ -22,9 +22,9 @@ export function StatusBadge({ status }: { status: string }) {
 export function DemoBadge() {
   const { t } = useTranslation();
   return (
-    <span className="inline-flex rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-medium text-violet-800" title={t("seo:demo.badgeTitle")}>
+    <Badge variant="demo" title={t("seo:demo.badgeTitle")}>
       {t("seo:demo.badge")}
-    </span>
+    </Badge>
   );
 }
 

@@ -4,12 +4,14 @@ import { LoaderCircleIcon } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { SelectField } from "~/components/forms";
+import { Alert, AlertDescription, alertVariants } from "~/components/ui/alert";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MARKET_LANGUAGES, type MarketLanguage } from "#domain/seo-profile";
 import { marketLanguageChangeSchema } from "~/lib/seo-setup-schemas";
 import { useHydrated } from "~/lib/use-hydrated";
-import { SelectField } from "./fields";
+import { cn } from "~/lib/utils";
 
 /** Seed 001 §4/§9: after a change, the page reloads its data every 2 s, at most 15 times and 10 s. */
 export const LANGUAGE_POLL_INTERVAL_MS = 2000;
@@ -37,12 +39,12 @@ export function MarketLanguageForm({ stored, actionData }: { stored: MarketLangu
     id: "market-language",
     lastResult: fetcher.data?.result ?? (navigation.state === "idle" ? actionData?.result : undefined),
     constraint: getZodConstraint(schema),
-    defaultValue: { marketLanguage: stored },
+    defaultValue: { MarketLanguage: stored },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit(event, { submission }) {
       if (!hydrated || submission?.status !== "success") return;
       event.preventDefault();
-      setAsking(submission.value.marketLanguage);
+      setAsking(submission.value.MarketLanguage);
     },
   });
 
@@ -58,7 +60,7 @@ export function MarketLanguageForm({ stored, actionData }: { stored: MarketLangu
   };
   const confirm = () => {
     if (!asking) return;
-    fetcher.submit({ intent: "change-language", marketLanguage: asking }, { method: "post" });
+    fetcher.submit({ intent: "change-language", MarketLanguage: asking }, { method: "post" });
     setAwaiting({ language: asking, since: Date.now() });
     setAsking(null);
   };
@@ -71,7 +73,7 @@ export function MarketLanguageForm({ stored, actionData }: { stored: MarketLangu
       <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2">
         <input type="hidden" name="intent" value="confirm-language" />
         <SelectField
-          meta={fields.marketLanguage}
+          meta={fields.MarketLanguage}
           label={t("seoSetup:prompts.marketLanguage")}
           className="min-w-48 flex-1"
           disabled={busy}
@@ -82,13 +84,13 @@ export function MarketLanguageForm({ stored, actionData }: { stored: MarketLangu
         </Button>
       </Form>
       {busy ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <LoaderCircleIcon className="size-4 animate-spin" aria-hidden /> {t("seoSetup:prompts.saving")}
         </p>
       ) : stalled ? (
-        <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {t("seoSetup:prompts.stillSaving")}
-        </p>
+        <Alert variant="warning" role="status">
+          <AlertDescription>{t("seoSetup:prompts.stillSaving")}</AlertDescription>
+        </Alert>
       ) : null}
       <Dialog open={asking !== null} onOpenChange={(open) => (open ? undefined : cancel())}>
         <DialogContent closeLabel={t("common.close")} className="max-w-md">
@@ -112,14 +114,14 @@ export function MarketLanguageForm({ stored, actionData }: { stored: MarketLangu
 function ConfirmPanel({ language }: { language: MarketLanguage }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="confirm-language-title" className="grid gap-3 rounded-md border border-indigo-200 bg-indigo-50 p-4">
-      <h3 id="confirm-language-title" className="font-semibold text-slate-900">
+    <section aria-labelledby="confirm-language-title" className={cn(alertVariants({ variant: "info" }), "grid-cols-1 gap-3 p-4 text-foreground")}>
+      <h3 id="confirm-language-title" className="text-base font-semibold">
         {t("seoSetup:prompts.confirmTitle")}
       </h3>
-      <p className="text-sm text-slate-700">{t("seoSetup:prompts.confirmMessage", { language: t(`seoSetup:languages.${language}`) })}</p>
+      <p>{t("seoSetup:prompts.confirmMessage", { language: t(`seoSetup:languages.${language}`) })}</p>
       <Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <input type="hidden" name="intent" value="change-language" />
-        <input type="hidden" name="marketLanguage" value={language} />
+        <input type="hidden" name="MarketLanguage" value={language} />
         <Link to="/seo-llms/prompts" className={buttonVariants({ variant: "outline" })}>
           {t("seoSetup:prompts.cancel")}
         </Link>

@@ -3,11 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { PlusIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { ErrorList, Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { type MarketLanguage, MARKET_LANGUAGES, PROFILE_LIMITS } from "#domain/seo-profile";
 import { SeoProfileFormSchema } from "~/lib/seo-setup-schemas";
-import { useHydrated } from "~/lib/use-hydrated";
-import { FieldErrors, FormErrors, SelectField, TextareaField, TextField } from "./fields";
+import { ScriptMarker } from "~/lib/script-marker";
 
 /** What the form shows: the API's profile (null before the first save) and the country list. */
 export type ProfileFormData = {
@@ -46,7 +47,6 @@ type ProfileFormProps = { data: ProfileFormData; result?: SubmissionResult<strin
 function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const { profile, countries, defaultMarketLanguage } = data;
   const saved = profile?.Competitors ?? [];
   // The plan's bound when known (the API enforces it), never above what the form accepts.
@@ -58,63 +58,63 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
     lastResult: navigation.state === "idle" ? result : undefined,
     constraint: getZodConstraint(SeoProfileFormSchema),
     defaultValue: {
-      brandName: profile?.BrandName ?? "",
-      aliases: profile?.BrandAliases.join(", ") ?? "",
-      website: profile?.WebsiteURL ?? "",
-      marketLanguage: profile?.MarketLanguage ?? defaultMarketLanguage,
-      country: profile?.Country ?? "",
-      keywords: profile?.Keywords.join("\n") ?? "",
-      competitors: [
-        ...saved.map((competitor) => ({ name: competitor.Name, domain: competitor.Domain ?? "", aliases: competitor.Aliases.join(", ") })),
-        ...Array.from({ length: blank }, () => ({ name: "", domain: "", aliases: "" })),
+      BrandName: profile?.BrandName ?? "",
+      BrandAliases: profile?.BrandAliases.join(", ") ?? "",
+      WebsiteURL: profile?.WebsiteURL ?? "",
+      MarketLanguage: profile?.MarketLanguage ?? defaultMarketLanguage,
+      Country: profile?.Country ?? "",
+      Keywords: profile?.Keywords.join("\n") ?? "",
+      Competitors: [
+        ...saved.map((competitor) => ({ Name: competitor.Name, Domain: competitor.Domain ?? "", Aliases: competitor.Aliases.join(", ") })),
+        ...Array.from({ length: blank }, () => ({ Name: "", Domain: "", Aliases: "" })),
       ],
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SeoProfileFormSchema }),
   });
-  const rows = fields.competitors.getFieldList();
+  const rows = fields.Competitors.getFieldList();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null;
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-6">
       {/* Tells the action a script will show its toast (see the profile route). */}
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <ScriptMarker />
       <section className="grid gap-2">
         <h3 className="text-base font-semibold text-slate-900">{t("seoSetup:profile.brandSection")}</h3>
         <div className="grid gap-2 sm:grid-cols-2 sm:gap-4">
-          <TextField meta={fields.brandName} label={t("seoSetup:profile.brandName")} placeholder="Acme" autoComplete="organization" />
-          <TextField meta={fields.aliases} label={t("seoSetup:profile.aliases")} hint={t("seoSetup:profile.aliasesHint")} placeholder="Acme Inc, acme.io" />
+          <Field meta={fields.BrandName} label={t("seoSetup:profile.brandName")} placeholder="Acme" autoComplete="organization" />
+          <Field meta={fields.BrandAliases} label={t("seoSetup:profile.aliases")} description={t("seoSetup:profile.aliasesHint")} placeholder="Acme Inc, acme.io" />
         </div>
-        <TextField meta={fields.website} label={t("seoSetup:profile.website")} hint={t("seoSetup:profile.websiteHint")} placeholder="example.com" autoComplete="url" />
+        <Field meta={fields.WebsiteURL} label={t("seoSetup:profile.website")} description={t("seoSetup:profile.websiteHint")} placeholder="example.com" autoComplete="url" />
       </section>
 
       <section className="grid gap-2">
         <h3 className="text-base font-semibold text-slate-900">{t("seoSetup:profile.marketSection")}</h3>
         <div className="grid gap-2 sm:grid-cols-2 sm:gap-4">
           <SelectField
-            meta={fields.marketLanguage}
+            meta={fields.MarketLanguage}
             label={t("seoSetup:profile.marketLanguage")}
-            hint={t("seoSetup:profile.marketLanguageHint")}
+            description={t("seoSetup:profile.marketLanguageHint")}
             options={MARKET_LANGUAGES.map((language) => ({ value: language, label: t(`seoSetup:languages.${language}`) }))}
           />
           <SelectField
-            meta={fields.country}
+            meta={fields.Country}
             label={t("seoSetup:profile.country")}
-            hint={t("seoSetup:profile.countryHint")}
+            description={t("seoSetup:profile.countryHint")}
             options={[{ value: "", label: t("seoSetup:profile.countryNone") }, ...countries.map((country) => ({ value: country.code, label: country.name }))]}
           />
         </div>
         <TextareaField
-          meta={fields.keywords}
+          meta={fields.Keywords}
           label={t("seoSetup:profile.keywords")}
-          hint={t("seoSetup:profile.keywordsHint", { max: PROFILE_LIMITS.keywordsMax })}
+          description={t("seoSetup:profile.keywordsHint", { max: PROFILE_LIMITS.keywordsMax })}
           rows={4}
           placeholder={t("seoSetup:profile.keywordsPlaceholder")}
         />
       </section>
 
-      <fieldset {...getFieldsetProps(fields.competitors)} className="grid gap-3">
+      <fieldset {...getFieldsetProps(fields.Competitors)} className="grid gap-3">
         <legend className="text-base font-semibold text-slate-900">{t("seoSetup:profile.competitors")}</legend>
         <p className="text-sm text-slate-600">{t("seoSetup:profile.competitorsHint", { max: maxCompetitors })}</p>
         {rows.map((row, index) => {
@@ -126,15 +126,15 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
               aria-label={t("seoSetup:profile.competitorRow", { number: index + 1 })}
               className="grid grid-cols-[1fr_auto] gap-x-3 rounded-md border border-slate-200 bg-slate-50/60 p-3 pb-1 sm:grid-cols-[1fr_1fr_1fr_auto] sm:gap-x-4"
             >
-              <TextField meta={competitor.name} label={t("seoSetup:profile.competitorName")} placeholder="Globex" />
-              <TextField meta={competitor.domain} label={t("seoSetup:profile.competitorDomain")} placeholder="globex.com" className="col-span-2 sm:col-span-1" />
-              <TextField meta={competitor.aliases} label={t("seoSetup:profile.competitorAliases")} placeholder="Globex Corp" className="col-span-2 sm:col-span-1" />
+              <Field meta={competitor.Name} label={t("seoSetup:profile.competitorName")} placeholder="Globex" />
+              <Field meta={competitor.Domain} label={t("seoSetup:profile.competitorDomain")} placeholder="globex.com" className="col-span-2 sm:col-span-1" />
+              <Field meta={competitor.Aliases} label={t("seoSetup:profile.competitorAliases")} placeholder="Globex Corp" className="col-span-2 sm:col-span-1" />
               {/* Last in the tab order, but beside the name on a phone and at the row's end on a wider screen. */}
               <div className="col-start-2 row-start-1 flex items-start justify-end pt-[1.625rem] sm:col-start-4">
                 <Button
                   variant="ghost"
                   size="icon"
-                  {...form.remove.getButtonProps({ name: fields.competitors.name, index })}
+                  {...form.remove.getButtonProps({ name: fields.Competitors.name, index })}
                   aria-label={t("seoSetup:profile.removeCompetitor", { number: index + 1 })}
                   title={t("seoSetup:profile.removeCompetitor", { number: index + 1 })}
                 >
@@ -144,12 +144,12 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
             </fieldset>
           );
         })}
-        <FieldErrors id={fields.competitors.errorId} errors={fields.competitors.errors} />
+        <ErrorList id={fields.Competitors.errorId} errors={fields.Competitors.errors} />
         <div>
           <Button
             variant="outline"
             size="sm"
-            {...form.insert.getButtonProps({ name: fields.competitors.name, defaultValue: { name: "", domain: "", aliases: "" } })}
+            {...form.insert.getButtonProps({ name: fields.Competitors.name, defaultValue: { Name: "", Domain: "", Aliases: "" } })}
             disabled={rows.length >= maxCompetitors}
           >
             <PlusIcon aria-hidden /> {t("seoSetup:profile.addCompetitor")}
@@ -157,10 +157,10 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
         </div>
       </fieldset>
 
-      <p className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-        <RefreshCwIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>{t("seoSetup:profile.regenerateHint")}</span>
-      </p>
+      <Alert variant="warning">
+        <RefreshCwIcon aria-hidden />
+        <AlertDescription>{t("seoSetup:profile.regenerateHint")}</AlertDescription>
+      </Alert>
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex justify-end">
         <Button type="submit" disabled={submitting}>

@@ -1,8 +1,9 @@
 import { LockIcon, PauseIcon, PencilIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { Question } from "~/lib/api.server";
+import type { Question } from "~/lib/api-types";
 import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
 import { cn } from "~/lib/utils";
 
@@ -68,19 +69,15 @@ function QuestionRow({ question }: { question: Question }) {
         <p className={cn("text-sm text-slate-900", !active && "line-through decoration-slate-400")} lang={question.language}>
           {question.question_text}
         </p>
-        <div className="flex flex-wrap items-center gap-1.5 text-xs">
-          <span
-            className={cn(
-              "rounded-full px-2 py-0.5 font-medium",
-              question.source === "system" ? "bg-violet-50 text-violet-700" : "bg-sky-50 text-sky-700",
-            )}
-          >
+        <div className="flex flex-wrap items-center gap-1.5">
+          {/* The machine's questions in the demo's violet, the user's own in the brand's colour. */}
+          <Badge variant={question.source === "system" ? "demo" : "info"}>
             {question.source === "system" ? t("seoSetup:questions.sourceSystem") : t("seoSetup:questions.sourceUser")}
-          </span>
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium uppercase text-slate-600" title={t(`seoSetup:languages.${question.language}`)}>
+          </Badge>
+          <Badge variant="secondary" className="uppercase" title={t(`seoSetup:languages.${question.language}`)}>
             {question.language}
-          </span>
-          {active ? null : <span className="rounded-full bg-slate-200 px-2 py-0.5 font-medium text-slate-700">{t("seoSetup:questions.inactive")}</span>}
+          </Badge>
+          {active ? null : <Badge variant="outline">{t("seoSetup:questions.inactive")}</Badge>}
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1 self-end sm:self-auto">
@@ -106,10 +103,9 @@ function QuestionRow({ question }: { question: Question }) {
           <input type="hidden" name="id" value={question.id} />
           <Button
             type="submit"
-            variant="ghost"
+            variant="ghost-destructive"
             size="icon"
             disabled={deleting}
-            className="text-red-600 hover:bg-red-50 hover:text-red-700"
             aria-label={`${t("seoSetup:questions.delete")}: ${question.question_text}`}
             title={t("seoSetup:questions.delete")}
           >

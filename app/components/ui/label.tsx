@@ -3,5 +3,5 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root data-slot="label" className={cn("text-sm font-medium text-slate-800", className)} {...props} />;
+  return <LabelPrimitive.Root data-slot="label" className={cn("text-sm font-medium text-foreground", className)} {...props} />;
 }

@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/course";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { buttonVariants } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { getApiClient, notFoundOn404, requireSession } from "~/lib/api.server";
 import { formatDuration, sourceFor } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
@@ -29,7 +31,11 @@ export default function Course({ loaderData }: Route.ComponentProps) {
       </Link>
       <div className="grid gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">{course.title}</h1>
-        {course.is_published ? null : <p className="w-fit rounded bg-amber-100 px-2 py-1 text-xs text-amber-900">{t("academy:unpublished")}</p>}
+        {course.is_published ? null : (
+          <Badge asChild variant="warning">
+            <p>{t("academy:unpublished")}</p>
+          </Badge>
+        )}
         <p className="whitespace-pre-line text-slate-600">{course.description}</p>
         <p className="text-sm text-slate-600" data-testid="course-summary">
           {t("academy:videos", { count: course.video_count })} · {formatDuration(course.total_duration_seconds)} ·{" "}
@@ -43,32 +49,34 @@ export default function Course({ loaderData }: Route.ComponentProps) {
       </div>
       <ol className="grid gap-6">
         {course.chapters.map((chapter, index) => (
-          <li key={chapter.id} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="chapter">
-            <div className="grid gap-0.5">
-              <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("academy:chapter", { number: index + 1 })}</p>
-              <h2 className="font-semibold text-slate-900">{chapter.title}</h2>
-              {chapter.description ? <p className="text-sm text-slate-600">{chapter.description}</p> : null}
-            </div>
-            <ol className="grid gap-2">
-              {chapter.videos.map((video) => {
-                const source = sourceFor(video.sources, i18n.language);
-                return (
-                  <li key={video.id} data-testid="video-row">
-                    <Link to={`/academy/${course.slug}/${video.id}`} className="flex items-center gap-3 rounded-md p-2 hover:bg-slate-50">
-                      <VideoThumbnail src={video.thumbnail_url ?? source?.host_thumbnail_url} className="w-28 shrink-0" />
-                      <span className="flex-1 text-sm font-medium text-slate-900">{video.title}</span>
-                      <span className="text-xs tabular-nums text-slate-600">{formatDuration(video.duration_seconds)}</span>
-                      {video.watched ? (
-                        <CheckCircle2Icon className="size-4 text-emerald-600" aria-label={t("academy:watched")} />
-                      ) : (
-                        <CircleIcon className="size-4 text-slate-300" aria-hidden />
-                      )}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ol>
-          </li>
+          <Card asChild key={chapter.id} className="grid gap-3 p-4">
+            <li data-testid="chapter">
+              <div className="grid gap-0.5">
+                <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("academy:chapter", { number: index + 1 })}</p>
+                <h2 className="font-semibold text-slate-900">{chapter.title}</h2>
+                {chapter.description ? <p className="text-sm text-slate-600">{chapter.description}</p> : null}
+              </div>
+              <ol className="grid gap-2">
+                {chapter.videos.map((video) => {
+                  const source = sourceFor(video.sources, i18n.language);
+                  return (
+                    <li key={video.id} data-testid="video-row">
+                      <Link to={`/academy/${course.slug}/${video.id}`} className="flex items-center gap-3 rounded-md p-2 hover:bg-slate-50">
+                        <VideoThumbnail src={video.thumbnail_url ?? source?.host_thumbnail_url} className="w-28 shrink-0" />
+                        <span className="flex-1 text-sm font-medium text-slate-900">{video.title}</span>
+                        <span className="text-xs tabular-nums text-slate-600">{formatDuration(video.duration_seconds)}</span>
+                        {video.watched ? (
+                          <CheckCircle2Icon className="size-4 text-emerald-600" aria-label={t("academy:watched")} />
+                        ) : (
+                          <CircleIcon className="size-4 text-slate-300" aria-hidden />
+                        )}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ol>
+            </li>
+          </Card>
         ))}
       </ol>
     </section>

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { formatDuration } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
@@ -33,39 +35,41 @@ export default function Academy({ loaderData }: Route.ComponentProps) {
             const { watched, total } = course.progress;
             const percent = total ? Math.round((watched / total) * 100) : 0;
             return (
-              <li key={course.id} data-testid="course-card" className="grid content-start overflow-hidden rounded-xl border border-slate-200 bg-white">
-                <Link to={`/academy/${course.slug}`} className="grid gap-3 p-4 hover:bg-slate-50">
-                  <VideoThumbnail src={course.thumbnail_url} />
-                  <div className="grid gap-1">
-                    <h2 className="font-semibold text-slate-900">{course.title}</h2>
-                    <p className="line-clamp-3 text-sm text-slate-600">{course.description}</p>
-                  </div>
-                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-                    <span>{t("academy:chapters", { count: course.chapter_count })}</span>
-                    <span>{t("academy:videos", { count: course.video_count })}</span>
-                    <span className="flex items-center gap-1">
-                      <ClockIcon className="size-3.5" aria-hidden /> {formatDuration(course.total_duration_seconds)}
-                    </span>
-                    {course.locale ? <span className="rounded bg-slate-100 px-1.5 py-0.5">{t(`academy:language.${course.locale}`)}</span> : null}
-                  </p>
-                  <div className="grid gap-1" data-testid="course-progress">
-                    <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("academy:progress", { watched, total })}>
-                      <div className="h-full rounded-full bg-emerald-500" style={{ width: `${percent}%` }} />
+              <Card asChild key={course.id} className="grid content-start overflow-hidden rounded-xl">
+                <li data-testid="course-card">
+                  <Link to={`/academy/${course.slug}`} className="grid gap-3 p-4 hover:bg-slate-50">
+                    <VideoThumbnail src={course.thumbnail_url} />
+                    <div className="grid gap-1">
+                      <h2 className="font-semibold text-slate-900">{course.title}</h2>
+                      <p className="line-clamp-3 text-sm text-slate-600">{course.description}</p>
                     </div>
-                    <span className="flex items-center gap-1 text-xs text-slate-600">
-                      {total > 0 && watched === total ? (
-                        <>
-                          <CheckCircle2Icon className="size-3.5 text-emerald-600" aria-hidden /> {t("academy:completed")}
-                        </>
-                      ) : watched > 0 ? (
-                        t("academy:progress", { watched, total })
-                      ) : (
-                        t("academy:notStarted")
-                      )}
-                    </span>
-                  </div>
-                </Link>
-              </li>
+                    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+                      <span>{t("academy:chapters", { count: course.chapter_count })}</span>
+                      <span>{t("academy:videos", { count: course.video_count })}</span>
+                      <span className="flex items-center gap-1">
+                        <ClockIcon className="size-3.5" aria-hidden /> {formatDuration(course.total_duration_seconds)}
+                      </span>
+                      {course.locale ? <Badge variant="secondary">{t(`academy:language.${course.locale}`)}</Badge> : null}
+                    </p>
+                    <div className="grid gap-1" data-testid="course-progress">
+                      <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("academy:progress", { watched, total })}>
+                        <div className="h-full rounded-full bg-emerald-500" style={{ width: `${percent}%` }} />
+                      </div>
+                      <span className="flex items-center gap-1 text-xs text-slate-600">
+                        {total > 0 && watched === total ? (
+                          <>
+                            <CheckCircle2Icon className="size-3.5 text-emerald-600" aria-hidden /> {t("academy:completed")}
+                          </>
+                        ) : watched > 0 ? (
+                          t("academy:progress", { watched, total })
+                        ) : (
+                          t("academy:notStarted")
+                        )}
+                      </span>
+                    </div>
+                  </Link>
+                </li>
+              </Card>
             );
           })}
         </ul>

@@ -1,38 +1,24 @@
-import { ArrowLeftIcon, ExternalLinkIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { ArrowLeftIcon, ExternalLinkIcon, PlusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/academy-course";
-import { VideoThumbnail } from "~/components/academy/video-thumbnail";
-import { ConfirmDeletePage, DeleteControl, DragHandle, MoveButtons, PublishToggle, StatusBadge, usePending, usePendingOrder, useSortable } from "~/components/academy-admin/controls";
-import { ChapterForm, CourseForm, VideoForm } from "~/components/academy-admin/forms";
+import { ChapterList } from "~/components/academy-admin/chapter-list";
+import { ConfirmDeletePage, DeleteControl, PublishToggle, StatusBadge } from "~/components/academy-admin/controls";
+import { ChapterForm, CourseForm } from "~/components/academy-admin/forms";
 import { ThumbnailWidget } from "~/components/academy-admin/thumbnail-widget";
 import { buttonVariants } from "~/components/ui/button";
-import { ChapterFormSchema, CourseFormSchema, durationInput, inOrder, linkFields, readConfirm, VideoFormSchema } from "~/lib/academy-admin";
-import {
-  type FormActionData,
-  idOf,
-  idsOf,
-  invalid,
-  publishAction,
-  requireAdmin,
-  type RowActionData,
-  rowAction,
-  submitForm,
-  thumbnailAction,
-  thumbnailTargetOf,
-} from "~/lib/academy-admin.server";
-import { type AcademyCourseDetail, getApiClient, notFoundOn404 } from "~/lib/api.server";
-import { formatDuration, sourceFor } from "#domain/academy";
+import { Card, CardTitle } from "~/components/ui/card";
+import { ChapterFormSchema, CourseFormSchema, type FormActionData, readConfirm, type RowActionData, VideoFormSchema } from "~/lib/academy-admin";
+import { idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitForm, thumbnailAction, thumbnailTargetOf } from "./academy.server";
+import type { AcademyCourseDetail } from "~/lib/api-types";
+import { getApiClient, notFoundOn404 } from "~/lib/api.server";
+import { formatDuration } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
-
-type Chapter = AcademyCourseDetail["chapters"][number];
-type Video = Chapter["videos"][number];
 
 const notFound = () => data(null, { status: 404 });
 
@@ -64,7 +50,7 @@ function confirmingOf(course: AcademyCourseDetail, search: URLSearchParams) {
   }
 }
 
-const VIDEO_FIELDS = ["title", "link", "link_en", "link_fr", "duration", "description"] as const;
+const VIDEO_FIELDS = ["title", "link", "link_en", "link_fr", "duration_seconds", "description"] as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(context, request);
@@ -265,8 +251,8 @@ export default function AdminCourse({ loaderData, actionData }: Route.ComponentP
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="grid min-w-0 content-start gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-          <h2 className="text-lg font-semibold">{t("academyAdmin:course.details")}</h2>
+        <Card className="grid min-w-0 content-start gap-3 p-4 sm:p-6">
+          <CardTitle>{t("academyAdmin:course.details")}</CardTitle>
           <CourseForm
             id="course"
             intent="update-course"
@@ -274,15 +260,15 @@ export default function AdminCourse({ loaderData, actionData }: Route.ComponentP
             defaultValue={{ slug: course.slug, title: course.title, description: course.description, locale: course.locale ?? "" }}
             submitLabel={t("common.save")}
           />
-        </div>
-        <div className="grid min-w-0 content-start gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        </Card>
+        <Card className="grid min-w-0 content-start gap-3 p-4 sm:p-6">
           <ThumbnailWidget kind="course" id={course.id} url={course.thumbnail_url} name={course.title} actionData={thumbnailAnswer} />
-        </div>
+        </Card>
       </div>
 
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <Card className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold">{t("academyAdmin:chapter.list")}</h2>
+          <CardTitle>{t("academyAdmin:chapter.list")}</CardTitle>
           <p className="text-sm text-slate-500">{t("academyAdmin:order.hint")}</p>
         </div>
         {course.chapters.length ? (
@@ -303,187 +289,7 @@ export default function AdminCourse({ loaderData, actionData }: Route.ComponentP
             submitLabel={t("academyAdmin:chapter.create")}
           />
         </div>
-      </div>
+      </Card>
     </section>
-  );
-}
-
-type ResultFor = (formId: string) => FormActionData["result"] | undefined;
-type ThumbnailAnswer = RowActionData["thumbnail"];
-
-function ChapterList({ course, resultFor, thumbnailAnswer }: { course: AcademyCourseDetail; resultFor: ResultFor; thumbnailAnswer: ThumbnailAnswer }) {
-  const pending = usePendingOrder("reorder-chapters");
-  const ids = inOrder(course.chapters, pending).map((chapter) => chapter.id);
-  const sortable = useSortable({ ids, intent: "reorder-chapters" });
-  const shown = inOrder(course.chapters, sortable.order);
-  return (
-    <ol className="grid gap-4">
-      {shown.map((chapter, index) => (
-        <ChapterItem
-          key={chapter.id}
-          chapter={chapter}
-          number={index + 1}
-          ids={ids}
-          dragging={sortable.dragging === chapter.id}
-          rowProps={sortable.rowProps(chapter.id)}
-          handleProps={sortable.handleProps(chapter.id)}
-          resultFor={resultFor}
-          thumbnailAnswer={thumbnailAnswer}
-        />
-      ))}
-    </ol>
-  );
-}
-
-type SortableProps = {
-  ids: string[];
-  dragging: boolean;
-  rowProps: React.HTMLAttributes<HTMLLIElement>;
-  handleProps: React.HTMLAttributes<HTMLSpanElement>;
-  resultFor: ResultFor;
-  thumbnailAnswer: ThumbnailAnswer;
-};
-
-function ChapterItem({ chapter, number, ids, dragging, rowProps, handleProps, resultFor, thumbnailAnswer }: { chapter: Chapter; number: number } & SortableProps) {
-  const { t } = useTranslation();
-  const deleting = usePending("delete-chapter", chapter.id);
-  const editResult = resultFor(`chapter-${chapter.id}`);
-  const newVideoResult = resultFor(`new-video-${chapter.id}`);
-  const scope = { chapter_id: chapter.id };
-  const pending = usePendingOrder("reorder-videos", scope);
-  const videoIds = inOrder(chapter.videos, pending).map((video) => video.id);
-  const sortable = useSortable({ ids: videoIds, intent: "reorder-videos", scope });
-  if (deleting) return null;
-  const videos = inOrder(chapter.videos, sortable.order);
-  return (
-    <li {...rowProps} data-testid="chapter-row" className={cn("grid overflow-hidden rounded-lg border border-slate-200", dragging && "opacity-60 ring-2 ring-indigo-300")}>
-      <div className="flex flex-wrap items-center gap-2 bg-slate-50 p-3">
-        <DragHandle {...handleProps} label={t("academyAdmin:order.drag", { name: chapter.title })} />
-        <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("academy:chapter", { number })}</p>
-          <h3 className="font-semibold text-slate-900">{chapter.title}</h3>
-          {chapter.description ? <p className="text-sm text-slate-600">{chapter.description}</p> : null}
-        </div>
-        <div className="ml-auto flex items-center gap-2">
-          <span className="text-xs text-slate-500">
-            {t("academy:videos", { count: chapter.video_count })} · {formatDuration(chapter.total_duration_seconds)}
-          </span>
-          <MoveButtons intent="reorder-chapters" ids={ids} id={chapter.id} name={chapter.title} />
-          <DeleteControl
-            compact
-            label={t("academyAdmin:chapter.delete")}
-            name={chapter.title}
-            title={t("academyAdmin:chapter.deleteTitle", { title: chapter.title })}
-            description={t("academyAdmin:chapter.deleteDescription")}
-            confirm={{ kind: "chapter", id: chapter.id }}
-            payload={{ intent: "delete-chapter", id: chapter.id }}
-          />
-        </div>
-      </div>
-      <details open={Boolean(editResult)} className="border-t border-slate-100 px-3 py-2">
-        <summary className="flex w-fit cursor-pointer items-center gap-1.5 text-sm text-slate-600 hover:text-slate-900">
-          <PencilIcon className="size-3.5" aria-hidden /> {t("academyAdmin:chapter.edit")}
-        </summary>
-        <ChapterForm
-          id={`chapter-${chapter.id}`}
-          intent="update-chapter"
-          hidden={{ id: chapter.id }}
-          lastResult={editResult}
-          defaultValue={{ title: chapter.title, description: chapter.description }}
-          submitLabel={t("common.save")}
-          className="pt-2"
-        />
-      </details>
-      {videos.length ? (
-        <ol className="divide-y divide-slate-100 border-t border-slate-100">
-          {videos.map((video) => (
-            <VideoItem
-              key={video.id}
-              video={video}
-              chapterId={chapter.id}
-              ids={videoIds}
-              dragging={sortable.dragging === video.id}
-              rowProps={sortable.rowProps(video.id)}
-              handleProps={sortable.handleProps(video.id)}
-              resultFor={resultFor}
-              thumbnailAnswer={thumbnailAnswer}
-            />
-          ))}
-        </ol>
-      ) : (
-        <p className="border-t border-slate-100 p-3 text-sm text-slate-500">{t("academyAdmin:video.empty")}</p>
-      )}
-      {/* Keyed by the videos: a video added closes and empties it (as a page load would). */}
-      <details key={chapter.videos.map((video) => video.id).join()} open={Boolean(newVideoResult)} className="border-t border-slate-100 px-3 py-2">
-        <summary className="flex w-fit cursor-pointer items-center gap-1.5 text-sm font-medium text-indigo-700 hover:text-indigo-900">
-          <PlusIcon className="size-4" aria-hidden /> {t("academyAdmin:video.new")}
-        </summary>
-        <VideoForm
-          id={`new-video-${chapter.id}`}
-          intent="create-video"
-          hidden={{ chapter_id: chapter.id }}
-          lastResult={newVideoResult}
-          defaultValue={{ title: "", link: "", link_en: "", link_fr: "", duration: "", description: "" }}
-          submitLabel={t("academyAdmin:video.create")}
-          className="pt-2"
-        />
-      </details>
-    </li>
-  );
-}
-
-function VideoItem({ video, chapterId, ids, dragging, rowProps, handleProps, resultFor, thumbnailAnswer }: { video: Video; chapterId: string } & SortableProps) {
-  const { t, i18n } = useTranslation();
-  const deleting = usePending("delete-video", video.id);
-  if (deleting) return null;
-  const editResult = resultFor(`video-${video.id}`);
-  const ownThumbnail = thumbnailAnswer?.key === `video:${video.id}` ? thumbnailAnswer : undefined;
-  const source = sourceFor(video.sources, i18n.language);
-  const languages = Object.keys(video.sources).filter((key) => key !== "default");
-  return (
-    <li {...rowProps} data-testid="video-row" className={cn("grid bg-white", dragging && "bg-indigo-50 opacity-70")}>
-      <div className="flex flex-wrap items-center gap-3 p-3">
-        <DragHandle {...handleProps} label={t("academyAdmin:order.drag", { name: video.title })} />
-        <VideoThumbnail src={video.thumbnail_url ?? source?.host_thumbnail_url} className="w-16 shrink-0 sm:w-24" />
-        <div className="grid min-w-0 flex-1 basis-40 grid-cols-[minmax(0,1fr)] gap-0.5">
-          <p className="truncate text-sm font-medium text-slate-900" data-testid="video-title">
-            {video.title}
-          </p>
-          <p className="flex flex-wrap gap-x-2 text-xs text-slate-500">
-            <span className="tabular-nums">{formatDuration(video.duration_seconds)}</span>
-            {source ? <span>{source.provider === "youtube" ? "YouTube" : "Vimeo"}</span> : null}
-            {languages.length ? <span>{languages.map((key) => t(`academyAdmin:video.languages.${key}`)).join(" · ")}</span> : null}
-          </p>
-        </div>
-        <div className="ml-auto flex items-center">
-          <MoveButtons intent="reorder-videos" ids={ids} id={video.id} scope={{ chapter_id: chapterId }} name={video.title} />
-          <DeleteControl
-            compact
-            label={t("academyAdmin:video.delete")}
-            name={video.title}
-            title={t("academyAdmin:video.deleteTitle", { title: video.title })}
-            description={t("academyAdmin:video.deleteDescription")}
-            confirm={{ kind: "video", id: video.id }}
-            payload={{ intent: "delete-video", id: video.id }}
-          />
-        </div>
-      </div>
-      <details open={Boolean(editResult || ownThumbnail)} className="border-t border-slate-50 px-3 pb-3 sm:pl-14">
-        <summary className="flex w-fit cursor-pointer items-center gap-1.5 py-1 text-sm text-slate-600 hover:text-slate-900">
-          <PencilIcon className="size-3.5" aria-hidden /> {t("academyAdmin:video.edit")}
-        </summary>
-        <div className="grid gap-6 pt-2 md:grid-cols-[minmax(0,1fr)_18rem]">
-          <VideoForm
-            id={`video-${video.id}`}
-            intent="update-video"
-            hidden={{ id: video.id }}
-            lastResult={editResult}
-            defaultValue={{ ...linkFields(video.link), title: video.title, duration: durationInput(video.duration_seconds), description: video.description }}
-            submitLabel={t("common.save")}
-          />
-          <ThumbnailWidget kind="video" id={video.id} url={video.thumbnail_url} fallbackUrl={source?.host_thumbnail_url} name={video.title} actionData={ownThumbnail} />
-        </div>
-      </details>
-    </li>
   );
 }

@@ -6,9 +6,11 @@ import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { ConfirmDeletePage, DeleteControl, DragHandle, MoveButtons, PublishToggle, StatusBadge, usePending, usePendingOrder, useSortable } from "~/components/academy-admin/controls";
 import { CourseForm } from "~/components/academy-admin/forms";
 import { buttonVariants } from "~/components/ui/button";
-import { CourseFormSchema, inOrder, readConfirm } from "~/lib/academy-admin";
-import { type FormActionData, idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitForm } from "~/lib/academy-admin.server";
-import { type AcademyCourse, type AcademyCourseDetail, getApiClient } from "~/lib/api.server";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { CourseFormSchema, type FormActionData, inOrder, readConfirm } from "~/lib/academy-admin";
+import { idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitForm } from "./academy.server";
+import type { AcademyCourse, AcademyCourseDetail } from "~/lib/api-types";
+import { getApiClient } from "~/lib/api.server";
 import { formatDuration } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -97,19 +99,19 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
         <p className="text-slate-600">{t("academyAdmin:description")}</p>
       </div>
 
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <Card className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold">{t("academyAdmin:courses.title")}</h2>
+          <CardTitle>{t("academyAdmin:courses.title")}</CardTitle>
           <p className="text-sm text-slate-500">{t("academyAdmin:courses.count", { count: courses.length })}</p>
         </div>
         {courses.length ? <CourseList courses={courses} /> : <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("academyAdmin:courses.empty")}</p>}
-      </div>
+      </Card>
 
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-        <div className="grid gap-1">
-          <h2 className="text-lg font-semibold">{t("academyAdmin:courses.new")}</h2>
-          <p className="text-sm text-slate-600">{t("academyAdmin:courses.newHint")}</p>
-        </div>
+      <Card className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:p-6">
+        <CardHeader>
+          <CardTitle>{t("academyAdmin:courses.new")}</CardTitle>
+          <CardDescription>{t("academyAdmin:courses.newHint")}</CardDescription>
+        </CardHeader>
         <CourseForm
           id="new-course"
           intent="create-course"
@@ -117,7 +119,7 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
           defaultValue={{ slug: "", title: "", description: "", locale: "" }}
           submitLabel={t("academyAdmin:courses.create")}
         />
-      </div>
+      </Card>
     </section>
   );
 }
@@ -191,11 +193,11 @@ function CourseRow({
       <div className="flex flex-wrap items-center gap-1 self-end sm:self-auto">
         <PublishToggle id={course.id} published={course.is_published} name={course.title} />
         <MoveButtons intent="reorder-courses" ids={ids} id={course.id} name={course.title} />
-        <Link to={edit} className={buttonVariants({ variant: "ghost", size: "icon", className: "size-8" })} aria-label={`${t("academyAdmin:courses.edit")}: ${course.title}`} title={t("academyAdmin:courses.edit")}>
+        <Link to={edit} className={buttonVariants({ variant: "ghost", size: "icon-sm" })} aria-label={`${t("academyAdmin:courses.edit")}: ${course.title}`} title={t("academyAdmin:courses.edit")}>
           <PencilIcon aria-hidden />
         </Link>
         {course.is_published ? (
-          <Link to={`/academy/${course.slug}`} className={buttonVariants({ variant: "ghost", size: "icon", className: "size-8" })} aria-label={`${t("academyAdmin:courses.view")}: ${course.title}`} title={t("academyAdmin:courses.view")}>
+          <Link to={`/academy/${course.slug}`} className={buttonVariants({ variant: "ghost", size: "icon-sm" })} aria-label={`${t("academyAdmin:courses.view")}: ${course.title}`} title={t("academyAdmin:courses.view")}>
             <ExternalLinkIcon aria-hidden />
           </Link>
         ) : null}

@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { titleMeta } from "~/lib/meta";
-import { Field } from "~/components/field";
+import { Field, FormErrors } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { ApiRequestError, getApiClient } from "~/lib/api.server";
 import { rememberPendingLogin } from "~/lib/pending-login.server";
 import { safeRedirect } from "~/lib/redirect";
@@ -74,16 +75,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const submitting = navigation.state === "submitting";
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-8 bg-gradient-to-b from-indigo-50 to-slate-50 p-6">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-8 bg-gradient-to-b from-info-subtle to-background p-6">
       <Logo size="lg" />
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+      <Card className="w-full max-w-md rounded-xl p-8 shadow-sm">
         {actionData?.sentTo ? (
           <div className="grid gap-4 text-center" data-testid="check-inbox">
-            <MailCheckIcon className="mx-auto size-10 text-indigo-600" aria-hidden />
+            <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden />
             <h1 className="text-xl font-semibold">{t("auth.sent.title")}</h1>
-            <p className="text-slate-600">{t("auth.sent.description", { email: actionData.sentTo })}</p>
-            <p className="text-sm text-slate-500">{t("auth.sent.expiry")}</p>
-            <Link to={`/auth?mode=login${loaderData.redirectTo ? `&redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`} className="text-sm font-medium text-indigo-600 hover:underline">
+            <p className="text-muted-foreground">{t("auth.sent.description", { email: actionData.sentTo })}</p>
+            <p className="text-sm text-muted-foreground">{t("auth.sent.expiry")}</p>
+            <Link to={`/auth?mode=login${loaderData.redirectTo ? `&redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`} className="text-sm font-medium text-primary hover:underline">
               {t("auth.sent.again")}
             </Link>
           </div>
@@ -91,23 +92,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <div className="grid gap-6">
             <div className="grid gap-2 text-center">
               <h1 className="text-2xl font-semibold">{t("auth.login.title")}</h1>
-              <p className="text-slate-600">{t("auth.login.description")}</p>
+              <p className="text-muted-foreground">{t("auth.login.description")}</p>
             </div>
             <Form method="post" {...getFormProps(form)} className="grid gap-4">
               <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
               <Field meta={fields.email} label={t("auth.login.email")} type="email" autoComplete="email" placeholder="you@company.com" autoFocus />
-              {form.errors?.length ? (
-                <p id={form.errorId} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-                  {form.errors.map((error) => t(error, { defaultValue: error })).join(" ")}
-                </p>
-              ) : null}
+              <FormErrors id={form.errorId} errors={form.errors} />
               <Button type="submit" disabled={submitting}>
                 {submitting ? t("auth.login.sending") : t("auth.login.submit")}
               </Button>
             </Form>
           </div>
         )}
-      </div>
+      </Card>
       <LanguageSwitcher />
     </main>
   );

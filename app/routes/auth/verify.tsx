@@ -4,6 +4,7 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { Logo } from "~/components/logo";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { type ApiClient, ApiRequestError, getApiClient } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { forgetPendingLogin, pendingLogin } from "~/lib/pending-login.server";
@@ -83,27 +84,27 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
   const page = actionData ?? loaderData;
   const again = `/auth?mode=login&redirectTo=${encodeURIComponent(page.redirectTo)}`;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-8 bg-slate-50 p-6">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-8 bg-background p-6">
       <Logo size="lg" />
       {page.state === "confirm" && "token" in page ? (
-        <div className="grid w-full max-w-md gap-4 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm" data-testid="verify-confirm">
-          <LogInIcon className="mx-auto size-10 text-indigo-600" aria-hidden />
+        <Card className="grid w-full max-w-md gap-4 rounded-xl p-8 text-center shadow-sm" data-testid="verify-confirm">
+          <LogInIcon className="mx-auto size-10 text-primary" aria-hidden />
           <h1 className="text-xl font-semibold">{t("auth.verify.confirm.title")}</h1>
-          <p className="text-slate-600">{t("auth.verify.confirm.description", { email: page.email })}</p>
+          <p className="text-muted-foreground">{t("auth.verify.confirm.description", { email: page.email })}</p>
           <Form method="post" className="grid gap-2">
             <input type="hidden" name="token" value={page.token ?? ""} />
             <input type="hidden" name="redirectTo" value={page.redirectTo} />
             <Button type="submit">{t("auth.verify.confirm.button", { email: page.email })}</Button>
           </Form>
-          <p className="text-xs text-slate-500">{t("auth.verify.confirm.notYou")}</p>
-        </div>
+          <p className="text-xs text-muted-foreground">{t("auth.verify.confirm.notYou")}</p>
+        </Card>
       ) : (
-        <div className="grid w-full max-w-md gap-4 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm" data-testid="verify-failed" data-reason={page.state === "failed" ? page.reason : undefined}>
-          <LinkIcon className="mx-auto size-10 text-amber-500" aria-hidden />
+        <Card className="grid w-full max-w-md gap-4 rounded-xl p-8 text-center shadow-sm" data-testid="verify-failed" data-reason={page.state === "failed" ? page.reason : undefined}>
+          <LinkIcon className="mx-auto size-10 text-warning" aria-hidden />
           {page.state === "failed" ? (
             <>
               <h1 className="text-xl font-semibold">{t(`auth.verify.${page.reason}.title`)}</h1>
-              <p className="text-slate-600">{t(`auth.verify.${page.reason}.description`)}</p>
+              <p className="text-muted-foreground">{t(`auth.verify.${page.reason}.description`)}</p>
             </>
           ) : null}
           {page.state === "failed" && page.email ? (
@@ -112,7 +113,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
               <input type="hidden" name="email" value={page.email} />
               <input type="hidden" name="redirectTo" value={page.redirectTo} />
               <Button type="submit">{t("auth.verify.sendNew", { email: page.email })}</Button>
-              <Link to={again} className="text-sm text-indigo-600 hover:underline">
+              <Link to={again} className="text-sm text-primary hover:underline">
                 {t("auth.verify.otherAddress")}
               </Link>
             </Form>
@@ -121,7 +122,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
               {t("auth.verify.requestNew")}
             </Link>
           )}
-        </div>
+        </Card>
       )}
     </main>
   );

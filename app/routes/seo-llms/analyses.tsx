@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/analyses";
 import { formatDateTime } from "~/components/seo-llms/format";
 import { DemoBadge, StatusBadge } from "~/components/seo-llms/status-badge";
+import { Card } from "~/components/ui/card";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { providerLabel } from "#domain/providers";
@@ -27,7 +28,7 @@ export default function Analyses({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="grid gap-4">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <Card className="overflow-x-auto">
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
             <tr>
@@ -59,7 +60,7 @@ export default function Analyses({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </Card>
       {pages > 1 ? (
         <nav aria-label={t("seo:history.pagination")} className="flex items-center justify-between text-sm">
           {page > 1 ? <Link to={`?page=${page - 1}`} className="text-indigo-700 hover:underline">{t("seo:history.previous")}</Link> : <span />}

@@ -8,7 +8,10 @@ import { formatDateTime } from "~/components/seo-llms/format";
 import { MetricCards } from "~/components/seo-llms/metric-cards";
 import { ProgressBar } from "~/components/seo-llms/progress-bar";
 import { DemoBadge, isRunning, StatusBadge } from "~/components/seo-llms/status-badge";
-import { type Analysis, ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import type { Analysis } from "~/lib/api-types";
+import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import type { Term } from "~/lib/highlight";
 import { titleMeta } from "~/lib/meta";
 import { providerLabel } from "#domain/providers";
@@ -58,7 +61,7 @@ export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
           <meta httpEquiv="refresh" content={String(Math.max(2, Math.round(pollingInterval / 1000)))} />
         </noscript>
       ) : null}
-      <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <Card className="grid gap-3 p-4">
         <Link to="/seo-llms/analyses" className="flex w-fit items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
           <ArrowLeftIcon className="size-4" aria-hidden /> {t("seo:detail.back")}
         </Link>
@@ -92,7 +95,7 @@ export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
             </noscript>
           </div>
         ) : null}
-      </div>
+      </Card>
 
       <MetricCards metrics={analysis.summary} />
       {analysis.by_provider.length > 1 ? (
@@ -105,17 +108,19 @@ export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
       <section className="grid gap-4">
         <h3 className="font-medium">{t("seo:detail.answers")}</h3>
         {[...questions.values()].map((question) => (
-          <article key={`${question.text}-${question.category}`} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
-            <header className="flex flex-wrap items-start justify-between gap-2">
-              <h4 className="font-medium text-slate-900">{question.text}</h4>
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700">{t(`seoSetup:categories.${question.category}.name`)}</span>
-            </header>
-            <div className="grid gap-2">
-              {question.answers.map((answer) => (
-                <AnswerCard key={answer.id} answer={answer} terms={terms} />
-              ))}
-            </div>
-          </article>
+          <Card asChild key={`${question.text}-${question.category}`} className="grid gap-3 p-4">
+            <article>
+              <header className="flex flex-wrap items-start justify-between gap-2">
+                <h4 className="font-medium">{question.text}</h4>
+                <Badge variant="secondary">{t(`seoSetup:categories.${question.category}.name`)}</Badge>
+              </header>
+              <div className="grid gap-2">
+                {question.answers.map((answer) => (
+                  <AnswerCard key={answer.id} answer={answer} terms={terms} />
+                ))}
+              </div>
+            </article>
+          </Card>
         ))}
       </section>
     </div>
@@ -155,15 +160,11 @@ function AnswerCard({ answer, terms }: { answer: Answer; terms: Term[] }) {
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("seo:answer.brands")}</p>
             <ol className="flex flex-wrap gap-2 text-xs">
               {answer.mentions.map((mention) => (
-                <li
-                  key={mention.name}
-                  className={cn(
-                    "rounded-full px-2 py-0.5",
-                    mention.is_brand ? "bg-indigo-100 text-indigo-800" : mention.tracked ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700",
-                  )}
-                >
-                  {mention.position}. {mention.name}
-                </li>
+                <Badge asChild key={mention.name} variant={mention.is_brand ? "info" : mention.tracked ? "warning" : "secondary"} className="font-normal">
+                  <li>
+                    {mention.position}. {mention.name}
+                  </li>
+                </Badge>
               ))}
             </ol>
           </div>
@@ -188,9 +189,11 @@ function AnswerCard({ answer, terms }: { answer: Answer; terms: Term[] }) {
             <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("seo:answer.searches")}</p>
             <ul className="flex flex-wrap gap-2 text-xs">
               {answer.search_queries.map((query) => (
-                <li key={query} className="flex items-center gap-1 rounded-full border border-slate-200 px-2 py-0.5 text-slate-700">
-                  <SearchIcon className="size-3" aria-hidden /> {query}
-                </li>
+                <Badge asChild key={query} variant="outline" className="whitespace-normal font-normal">
+                  <li>
+                    <SearchIcon aria-hidden /> {query}
+                  </li>
+                </Badge>
               ))}
             </ul>
           </div>

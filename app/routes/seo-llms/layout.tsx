@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AvailabilityIndicator } from "~/components/seo-llms/availability-indicator";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { buttonVariants } from "~/components/ui/button";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { cn } from "~/lib/utils";
 
@@ -44,10 +46,10 @@ export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
         {hasProfile ? <AvailabilityIndicator availability={availability} now={now} /> : null}
       </div>
       {demo ? (
-        <p className="flex items-start gap-2 rounded-md border border-violet-200 bg-violet-50 p-3 text-sm text-violet-900" data-testid="demo-notice">
-          <FlaskConicalIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>{t("seo:demo.notice")}</span>
-        </p>
+        <Alert variant="demo" data-testid="demo-notice">
+          <FlaskConicalIcon aria-hidden />
+          <AlertDescription>{t("seo:demo.notice")}</AlertDescription>
+        </Alert>
       ) : null}
       <nav aria-label={t("seo:tabs.label")} className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {TABS.map((tab) => (
@@ -67,15 +69,15 @@ export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {!hasProfile && pathname !== "/seo-llms/profile" ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4">
-          <p className="flex items-center gap-2 text-sm text-indigo-900">
+        <Alert variant="info" className="flex flex-wrap items-center justify-between gap-3 rounded-lg p-4">
+          <p className="flex items-center gap-2">
             <SparklesIcon className="size-4" aria-hidden />
             {t("seo:setup.message")}
           </p>
-          <Link to="/seo-llms/profile" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
+          <Link to="/seo-llms/profile" className={cn(buttonVariants({ size: "sm" }), "text-sm")}>
             {t("seo:setup.action")}
           </Link>
-        </div>
+        </Alert>
       ) : null}
       <Outlet />
     </section>

@@ -10,6 +10,7 @@ import { ProgressBar } from "~/components/seo-llms/progress-bar";
 import { DemoBadge, isRunning, StatusBadge } from "~/components/seo-llms/status-badge";
 import { TrendChart } from "~/components/seo-llms/trend-chart";
 import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { parsePeriod, periodRange } from "~/lib/periods";
@@ -77,7 +78,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <meta httpEquiv="refresh" content={String(Math.max(2, Math.round(pollingInterval / 1000)))} />
         </noscript>
       ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4">
+      <Card className="flex flex-wrap items-center justify-between gap-4 p-4">
         <div className="grid gap-1 text-sm">
           {latest ? (
             <>
@@ -110,7 +111,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             {launching ? t("seo:launch.launching") : t("seo:launch.button")}
           </Button>
         </Form>
-      </div>
+      </Card>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{t("seo:overview.title")}</h2>
@@ -118,10 +119,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </div>
 
       <MetricCards metrics={stats.summary} />
-      <section className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <h3 className="font-medium">{t("seo:trend.title")}</h3>
-        <TrendChart points={stats.trend} start={stats.period.start} end={stats.period.end} />
-      </section>
+      <Card asChild className="grid gap-3 p-4">
+        <section>
+          <h3 className="font-medium">{t("seo:trend.title")}</h3>
+          <TrendChart points={stats.trend} start={stats.period.start} end={stats.period.end} />
+        </section>
+      </Card>
       <div className="grid gap-6 xl:grid-cols-2">
         <section className="grid content-start gap-3">
           <h3 className="font-medium">{t("seo:breakdown.byProvider")}</h3>

@@ -6,7 +6,8 @@ import { MarketLanguageForm } from "~/components/seo-setup/market-language";
 import { QuotaCard } from "~/components/seo-setup/quota-card";
 import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { marketLanguageChangeSchema, profileErrorFields } from "~/lib/seo-setup-schemas";
+import { fieldErrorsFrom } from "~/lib/api-errors";
+import { marketLanguageChangeSchema } from "~/lib/seo-setup-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!profile) return redirectWithToast("/seo-llms/profile", { type: "info", title: t("seoSetup:prompts.setupFirst") });
   const submission = parseWithZod(formData, { schema: marketLanguageChangeSchema(profile.MarketLanguage) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const language = submission.value.marketLanguage;
+  const language = submission.value.MarketLanguage;
 
   // Without JavaScript the confirmation is a page of its own; with it, a dialog asked already.
   if (formData.get("intent") !== "change-language") return { confirm: language };
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api.seoProfile.update({ MarketLanguage: language });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
-    if (error.status === 400) return data({ result: submission.reply(profileErrorFields(error.errors, [])) }, { status: 400 });
+    if (error.status === 400) return data({ result: submission.reply(fieldErrorsFrom(error, t, "seoSetup")) }, { status: 400 });
     // Seed 001 §8: the failure toast, then the page's data again.
     return redirectWithToast("/seo-llms/prompts", { type: "error", title: t("seoSetup:profile.updateFailed") });
   }
@@ -55,15 +56,15 @@ export default function Prompts({ loaderData, actionData }: Route.ComponentProps
       marketLanguage={
         marketLanguage ? (
           <>
-            <p className="text-sm text-slate-700" data-testid="market-language">
+            <p className="text-sm" data-testid="market-language">
               {t("seoSetup:prompts.current", { language: t(`seoSetup:languages.${marketLanguage}`) })}
             </p>
             <MarketLanguageForm key={marketLanguage} stored={marketLanguage} actionData={actionData} />
           </>
         ) : (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-muted-foreground">
             {t("seoSetup:prompts.noProfile")}{" "}
-            <Link to="/seo-llms/profile" className="font-medium text-indigo-600 hover:underline">
+            <Link to="/seo-llms/profile" className="font-medium text-primary hover:underline">
               {t("seoSetup:prompts.setupLink")}
             </Link>
           </p>

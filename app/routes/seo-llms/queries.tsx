@@ -3,15 +3,20 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/queries";
-import { EmptyState } from "~/components/insights/empty-state";
+import { Notice, NothingToList } from "~/components/insights/empty-state";
 import { FilterForm, FilterSelect, PeriodSelect, ProviderSelect } from "~/components/insights/filter-form";
 import { ExportLink } from "~/components/insights/export-link";
+import { ProviderCounts } from "~/components/insights/provider-counts";
+import { Total } from "~/components/insights/total";
 import { formatDateTime, formatNumber } from "~/components/seo-llms/format";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
-import { getApiClient, type QueryClusters, requireSession } from "~/lib/api.server";
+import { Card } from "~/components/ui/card";
+import type { QueryClusters } from "~/lib/api-types";
+import { getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { DEFAULT_PERIOD, type Period, parsePeriod, periodRange } from "~/lib/periods";
-import { knownProviders, PROVIDER_LABELS, providerLabel } from "#domain/providers";
+import { type Period, parsePeriod, periodRange } from "~/lib/periods";
+import { knownProviders, PROVIDER_LABELS } from "#domain/providers";
 import { usePolling } from "~/lib/use-polling";
 import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -96,17 +101,8 @@ export default function Queries({ loaderData }: Route.ComponentProps) {
       ) : rows.length === 0 ? (
         metadata.total_clusters > 0 ? (
           <Notice message={t("insights:queries.emptyPage")} link={{ to: `?${withPage(filterValues, 1)}`, label: t("insights:queries.firstPage") }} />
-        ) : filtered ? (
-          <Notice
-            message={t("insights:queries.emptyFiltered")}
-            link={{ to: values.period === DEFAULT_PERIOD ? "." : `?period=${values.period}`, label: t("insights:queries.clearFilters") }}
-          />
         ) : (
-          <EmptyState
-            title={t("insights:queries.empty.title")}
-            description={t("insights:queries.empty.description")}
-            action={{ to: "/seo-llms", label: t("insights:queries.empty.action") }}
-          />
+          <NothingToList screen="queries" filtered={filtered} period={values.period} />
         )
       ) : (
         <>
@@ -166,110 +162,80 @@ function Computing() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   return (
-    <div role="status" className="flex items-start gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-900" data-testid="queries-computing">
-      <noscript>
-        <meta httpEquiv="refresh" content="3" />
-      </noscript>
-      <LoaderCircleIcon className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden />
-      <div className="grid gap-1">
-        <p className="font-medium">{t("insights:queries.computing.title")}</p>
-        <p className="text-indigo-800">{t("insights:queries.computing.description")}</p>
+    <Alert variant="info" role="status" className="gap-y-1 rounded-lg p-4" data-testid="queries-computing">
+      <LoaderCircleIcon className="animate-spin" aria-hidden />
+      <AlertTitle>{t("insights:queries.computing.title")}</AlertTitle>
+      <AlertDescription>
         <noscript>
-          <Link to={`${pathname}${search}`} className="w-fit font-medium text-indigo-700 hover:underline">
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+        <p>{t("insights:queries.computing.description")}</p>
+        <noscript>
+          <Link to={`${pathname}${search}`} className="font-medium underline hover:no-underline">
             {t("insights:queries.computing.refresh")}
           </Link>
         </noscript>
-      </div>
-    </div>
+      </AlertDescription>
+    </Alert>
   );
 }
-
-function Notice({ message, link }: { message: string; link: { to: string; label: string } }) {
-  return (
-    <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
-      <p>{message}</p>
-      <Link to={link.to} className="font-medium text-indigo-700 hover:underline">
-        {link.label}
-      </Link>
-    </div>
-  );
-}
-
-function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
-      <dt className="text-xs text-slate-500 sm:text-sm">{label}</dt>
-      <dd className="text-xl font-semibold tabular-nums sm:text-2xl" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-const chip = "whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700";
 
 /** One cluster: what was searched, how often and by whom; its spellings and questions fold away (native <details>). */
 function ClusterCard({ cluster }: { cluster: Cluster }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   const visible = cluster.queries.slice(0, VISIBLE_QUERIES);
   const folded = cluster.queries.slice(VISIBLE_QUERIES);
-  const models = Object.entries(cluster.model_breakdown).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
   return (
-    <li className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="query-cluster">
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <h3 className="min-w-0 font-medium break-words text-slate-900" data-testid="cluster-query">
-          {cluster.representative_query}
-        </h3>
-        <p className="flex shrink-0 gap-3 text-sm text-slate-600">
-          <span className="font-medium tabular-nums text-slate-900">{t("insights:queries.occurrences", { count: cluster.total_occurrences })}</span>
-          <span className="tabular-nums" title={t("insights:queries.citationsTitle")}>
-            {t("insights:queries.citations", { count: cluster.total_citations })}
-          </span>
-        </p>
-      </div>
-
-      <ul aria-label={t("insights:queries.byModel")} className="flex flex-wrap gap-1">
-        {models.map(([model, count]) => (
-          <li key={model} className={chip}>
-            {providerLabel(model)} <span className="font-medium tabular-nums text-slate-900">{formatNumber(count, locale, 0)}</span>
-          </li>
-        ))}
-      </ul>
-
-      {/* A cluster of one spelling would only repeat its title. */}
-      {cluster.queries.length > 1 ? (
-        <div className="grid gap-1">
-          <QueryList label={t("insights:queries.spellings")} queries={visible} />
-          {folded.length > 0 ? (
-            <details>
-              <summary className="w-fit cursor-pointer text-xs text-indigo-700 hover:underline">
-                {t("insights:queries.moreQueries", { count: folded.length })}
-              </summary>
-              <QueryList queries={folded} />
-            </details>
-          ) : null}
+    <Card asChild className="grid gap-3 p-4">
+      <li data-testid="query-cluster">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+          <h3 className="min-w-0 font-medium break-words text-slate-900" data-testid="cluster-query">
+            {cluster.representative_query}
+          </h3>
+          <p className="flex shrink-0 gap-3 text-sm text-slate-600">
+            <span className="font-medium tabular-nums text-slate-900">{t("insights:queries.occurrences", { count: cluster.total_occurrences })}</span>
+            <span className="tabular-nums" title={t("insights:queries.citationsTitle")}>
+              {t("insights:queries.citations", { count: cluster.total_citations })}
+            </span>
+          </p>
         </div>
-      ) : null}
 
-      {cluster.questions.length > 0 ? (
-        <details className="border-t border-slate-100 pt-2">
-          <summary className="w-fit cursor-pointer text-xs text-indigo-700 hover:underline">
-            {t("insights:queries.questions", { count: cluster.questions.length })}
-          </summary>
-          <ul aria-label={t("insights:queries.questionsLabel")} className="mt-2 grid gap-1.5">
-            {cluster.questions.map((question) => (
-              <li key={`${question.id ?? ""}|${question.question_text}`} className="flex items-start justify-between gap-3 text-sm">
-                <span className="min-w-0 break-words text-slate-700">{question.question_text}</span>
-                <span className="shrink-0 whitespace-nowrap text-xs tabular-nums text-slate-500">
-                  {t("insights:queries.questionCount", { count: question.count })}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-    </li>
+        <ProviderCounts counts={cluster.model_breakdown} label={t("insights:queries.byModel")} />
+
+        {/* A cluster of one spelling would only repeat its title. */}
+        {cluster.queries.length > 1 ? (
+          <div className="grid gap-1">
+            <QueryList label={t("insights:queries.spellings")} queries={visible} />
+            {folded.length > 0 ? (
+              <details>
+                <summary className="w-fit cursor-pointer text-xs text-indigo-700 hover:underline">
+                  {t("insights:queries.moreQueries", { count: folded.length })}
+                </summary>
+                <QueryList queries={folded} />
+              </details>
+            ) : null}
+          </div>
+        ) : null}
+
+        {cluster.questions.length > 0 ? (
+          <details className="border-t border-slate-100 pt-2">
+            <summary className="w-fit cursor-pointer text-xs text-indigo-700 hover:underline">
+              {t("insights:queries.questions", { count: cluster.questions.length })}
+            </summary>
+            <ul aria-label={t("insights:queries.questionsLabel")} className="mt-2 grid gap-1.5">
+              {cluster.questions.map((question) => (
+                <li key={`${question.id ?? ""}|${question.question_text}`} className="flex items-start justify-between gap-3 text-sm">
+                  <span className="min-w-0 break-words text-slate-700">{question.question_text}</span>
+                  <span className="shrink-0 whitespace-nowrap text-xs tabular-nums text-slate-500">
+                    {t("insights:queries.questionCount", { count: question.count })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </li>
+    </Card>
   );
 }
 

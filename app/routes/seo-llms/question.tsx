@@ -5,14 +5,16 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/question";
-import { CheckboxField, FormErrors, SelectField, TextareaField } from "~/components/seo-setup/fields";
+import { CheckboxField, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
-import { QuestionEditSchema, questionErrorFields } from "~/lib/seo-setup-schemas";
-import { redirectWithToast, setToast } from "~/lib/toast.server";
-import { useHydrated } from "~/lib/use-hydrated";
+import { fieldErrorsFrom } from "~/lib/api-errors";
+import { QuestionEditSchema } from "~/lib/seo-setup-schemas";
+import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
+import { ScriptMarker } from "~/lib/script-marker";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
@@ -47,11 +49,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     if (error.status === 404) throw notFound();
-    const refused = questionErrorFields(error);
-    if (refused) return data({ result: submission.reply(refused) }, { status: 400 });
+    // The plan's refusals and a duplicate (403, 409) are the fields' too.
+    if (error.errors) return data({ result: submission.reply(fieldErrorsFrom(error, t, "seoSetup")) }, { status: 400 });
     // As for the profile: a toast when a script will show it, the form's alert in any case.
-    const headers = formData.get("js") ? { "Set-Cookie": await setToast({ type: "error", title: t("seoSetup:question.saveFailed") }) } : undefined;
-    return data({ result: submission.reply({ formErrors: ["seoSetup:question.saveFailed"] }) }, { headers });
+    return replyWithToast(formData, { type: "error", title: t("seoSetup:question.saveFailed") }, { result: submission.reply({ formErrors: ["seoSetup:question.saveFailed"] }) });
   }
   return redirectWithToast("/seo-llms/questions", { type: "success", title: t("seoSetup:question.saved") });
 }
@@ -59,7 +60,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditQuestion({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const { question, allowedCategories } = loaderData;
   const [form, fields] = useForm({
     id: "edit-question",
@@ -83,18 +83,16 @@ export default function EditQuestion({ loaderData, actionData }: Route.Component
   });
 
   return (
-    <div className="grid gap-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-      <div className="grid gap-2">
-        <Link to="/seo-llms/questions" className="flex w-fit items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+    <Card className="grid gap-6 p-4 sm:p-6">
+      <CardHeader className="gap-2">
+        <Link to="/seo-llms/questions" className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
           <ArrowLeftIcon className="size-4" aria-hidden /> {t("seoSetup:question.back")}
         </Link>
-        <h2 className="text-lg font-semibold">{t("seoSetup:question.title")}</h2>
-        <p className="text-sm text-slate-600">
-          {question.source === "system" ? t("seoSetup:question.systemHint") : t("seoSetup:question.description")}
-        </p>
-      </div>
+        <CardTitle>{t("seoSetup:question.title")}</CardTitle>
+        <CardDescription>{question.source === "system" ? t("seoSetup:question.systemHint") : t("seoSetup:question.description")}</CardDescription>
+      </CardHeader>
       <Form method="post" {...getFormProps(form)} className="grid gap-2">
-        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <ScriptMarker />
         <TextareaField meta={fields.question_text} label={t("seoSetup:question.text")} rows={3} />
         <div className="grid gap-2 sm:grid-cols-2 sm:gap-4">
           <SelectField meta={fields.category} label={t("seoSetup:questions.category")} options={categoryOptions} />
@@ -104,7 +102,7 @@ export default function EditQuestion({ loaderData, actionData }: Route.Component
             options={MARKET_LANGUAGES.map((language) => ({ value: language, label: t(`seoSetup:languages.${language}`) }))}
           />
         </div>
-        <CheckboxField meta={fields.is_active} label={t("seoSetup:question.active")} hint={t("seoSetup:question.activeHint")} />
+        <CheckboxField meta={fields.is_active} label={t("seoSetup:question.active")} description={t("seoSetup:question.activeHint")} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Link to="/seo-llms/questions" className={buttonVariants({ variant: "outline" })}>
@@ -115,6 +113,6 @@ export default function EditQuestion({ loaderData, actionData }: Route.Component
           </Button>
         </div>
       </Form>
-    </div>
+    </Card>
   );
 }

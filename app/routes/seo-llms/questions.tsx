@@ -5,16 +5,20 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/questions";
-import { FormErrors, SelectField, TextField } from "~/components/seo-setup/fields";
+import { Field, FormErrors, SelectField } from "~/components/forms";
 import { QuestionGroups } from "~/components/seo-setup/question-list";
 import { UsageMeter } from "~/components/seo-setup/usage-meter";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { MARKET_LANGUAGES } from "#domain/seo-profile";
-import { filterQuestions, QuestionCreateSchema, QuestionFilterSchema, questionErrorFields, QuestionRowActionSchema } from "~/lib/seo-setup-schemas";
-import { redirectWithToast, setToast } from "~/lib/toast.server";
+import { fieldErrorsFrom } from "~/lib/api-errors";
+import { filterQuestions, QuestionCreateSchema, QuestionFilterSchema, QuestionRowActionSchema } from "~/lib/seo-setup-schemas";
+import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
+import { ScriptMarker } from "~/lib/script-marker";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
 
@@ -56,11 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.questions.create(submission.value);
     } catch (error) {
       if (!(error instanceof ApiRequestError)) throw error;
-      const refused = questionErrorFields(error);
-      if (refused) return data({ result: submission.reply(refused) }, { status: 400 });
+      // The plan's refusals and a duplicate (403, 409) are the fields' too.
+      if (error.errors) return data({ result: submission.reply(fieldErrorsFrom(error, t, "seoSetup")) }, { status: 400 });
       // As for the profile: a toast when a script will show it, the form's alert in any case.
-      const headers = formData.get("js") ? { "Set-Cookie": await setToast({ type: "error", title: t("seoSetup:questions.createFailed") }) } : undefined;
-      return data({ result: submission.reply({ formErrors: ["seoSetup:questions.createFailed"] }) }, { headers });
+      return replyWithToast(formData, { type: "error", title: t("seoSetup:questions.createFailed") }, { result: submission.reply({ formErrors: ["seoSetup:questions.createFailed"] }) });
     }
     return redirectWithToast(back, { type: "success", title: t("seoSetup:questions.created") });
   }
@@ -127,12 +130,12 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <Card className="grid gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="grid gap-1">
-            <h2 className="text-lg font-semibold">{t("seoSetup:questions.title")}</h2>
-            <p className="text-sm text-slate-600">{t("seoSetup:questions.description")}</p>
-          </div>
+          <CardHeader>
+            <CardTitle>{t("seoSetup:questions.title")}</CardTitle>
+            <CardDescription>{t("seoSetup:questions.description")}</CardDescription>
+          </CardHeader>
           <UsageMeter used={usage.used} limit={usage.limit} label={t("seoSetup:questions.usage", { used: usage.used, limit: usage.limit })} className="w-full sm:w-64" />
         </div>
 
@@ -142,8 +145,8 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
           className="grid grid-cols-2 gap-x-3 rounded-md border border-slate-200 bg-slate-50/60 p-3 pb-1 sm:grid-cols-[1fr_12rem_9rem_auto] sm:gap-x-4 sm:p-4 sm:pb-2"
         >
           <input type="hidden" name="intent" value="create" />
-          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          <TextField
+          <ScriptMarker />
+          <Field
             meta={fields.question_text}
             label={t("seoSetup:questions.newQuestion")}
             placeholder={t("seoSetup:questions.newQuestionPlaceholder")}
@@ -169,9 +172,9 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
             {usage.remaining <= 0 ? <p className="pb-2 text-xs text-slate-500">{t("seoSetup:questions.quotaFull")}</p> : null}
           </div>
         </Form>
-      </div>
+      </Card>
 
-      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <Card className="grid gap-4 p-4 sm:p-6">
         <Form
           method="get"
           role="search"
@@ -212,9 +215,9 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
         </Form>
 
         {shown === null ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-            {t("seoSetup:questions.loadFailed")}
-          </p>
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{t("seoSetup:questions.loadFailed")}</AlertDescription>
+          </Alert>
         ) : shown.length ? (
           <>
             {activeFilter ? (
@@ -229,7 +232,7 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
             {activeFilter ? t("seoSetup:questions.noMatch", { query: activeFilter }) : t("seoSetup:questions.empty")}
           </p>
         )}
-      </div>
+      </Card>
     </div>
   );
 }

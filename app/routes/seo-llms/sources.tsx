@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sources";
-import { EmptyState } from "~/components/insights/empty-state";
+import { NothingToList } from "~/components/insights/empty-state";
 import { ExportLink } from "~/components/insights/export-link";
 import { SourcesChart } from "~/components/insights/sources-chart";
 import { SourcesFilters } from "~/components/insights/sources-filters";
 import { SOURCE_SORTS, SourcesTable } from "~/components/insights/sources-table";
+import { Total } from "~/components/insights/total";
 import { formatNumber } from "~/components/seo-llms/format";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { DEFAULT_PERIOD, parsePeriod, periodRange } from "~/lib/periods";
+import { parsePeriod, periodRange } from "~/lib/periods";
 import { knownProviders, PROVIDER_LABELS } from "#domain/providers";
 import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -79,30 +79,17 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
       <SourcesFilters key={JSON.stringify(values)} values={values} providers={providers} />
 
       {sources.data.length === 0 ? (
-        filtered ? (
-          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
-            <p>{t("insights:sources.emptyFiltered")}</p>
-            <Link to={values.period === DEFAULT_PERIOD ? "." : `?period=${values.period}`} className="font-medium text-indigo-700 hover:underline">
-              {t("insights:sources.clearFilters")}
-            </Link>
-          </div>
-        ) : (
-          <EmptyState
-            title={t("insights:sources.empty.title")}
-            description={t("insights:sources.empty.description")}
-            action={{ to: "/seo-llms", label: t("insights:sources.empty.action") }}
-          />
-        )
+        <NothingToList screen="sources" filtered={filtered} period={values.period} />
       ) : (
         <>
           <dl className="grid grid-cols-3 gap-3">
             {totals.map((total) => (
-              <div key={total.key} className="grid gap-1 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
-                <dt className="text-xs text-slate-500 sm:text-sm">{t(`insights:sources.totals.${total.key}`)}</dt>
-                <dd className="text-xl font-semibold tabular-nums sm:text-2xl" data-testid={`sources-total-${total.key}`}>
-                  {formatNumber(total.value, locale, 0)}
-                </dd>
-              </div>
+              <Total
+                key={total.key}
+                label={t(`insights:sources.totals.${total.key}`)}
+                value={formatNumber(total.value, locale, 0)}
+                testId={`sources-total-${total.key}`}
+              />
             ))}
           </dl>
           <SourcesChart rows={sources.data} />

@@ -2,7 +2,9 @@ import { FlaskConicalIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { ApiRequestError, getApiClient, notFoundOn404, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { formatPrice } from "#domain/plans";
@@ -55,36 +57,36 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const busy = navigation.state === "submitting";
   const amount = formatPrice(checkout.amount, checkout.currency, i18n.language);
   return (
-    <div className="mx-auto grid w-full max-w-md gap-5 rounded-lg border border-slate-200 bg-white p-6">
-      <div className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
-        <FlaskConicalIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <p>
+    <Card className="mx-auto grid w-full max-w-md gap-5 p-6">
+      <Alert variant="warning" role="note">
+        <FlaskConicalIcon aria-hidden />
+        <AlertDescription className="block">
           <strong className="font-semibold">{t("billing:checkout.testMode")}</strong> {t("billing:checkout.notice")}
-        </p>
-      </div>
+        </AlertDescription>
+      </Alert>
       <h2 className="text-lg font-semibold">{loaderData.title}</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-        <dt className="text-slate-600">{t("billing:checkout.plan")}</dt>
+        <dt className="text-muted-foreground">{t("billing:checkout.plan")}</dt>
         <dd className="font-medium" data-testid="checkout-plan">
           {t(`plans.${checkout.plan_id}`)}
         </dd>
-        <dt className="text-slate-600">{t("billing:checkout.period")}</dt>
+        <dt className="text-muted-foreground">{t("billing:checkout.period")}</dt>
         <dd>{t(`billing:period.${checkout.billing_period}`)}</dd>
-        <dt className="text-slate-600">{t("billing:checkout.amount")}</dt>
+        <dt className="text-muted-foreground">{t("billing:checkout.amount")}</dt>
         <dd className="font-medium tabular-nums" data-testid="checkout-amount">
           {amount}
         </dd>
         {checkout.referral_id ? (
           <>
-            <dt className="text-slate-600">{t("billing:checkout.referral")}</dt>
+            <dt className="text-muted-foreground">{t("billing:checkout.referral")}</dt>
             <dd data-testid="checkout-referral">{checkout.referral_id}</dd>
           </>
         ) : null}
       </dl>
       {actionData?.error ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {actionData.error}
-        </p>
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{actionData.error}</AlertDescription>
+        </Alert>
       ) : null}
       {checkout.status === "open" && checkout.provider === "local" ? (
         <Form method="post" className="flex flex-wrap justify-end gap-2">
@@ -97,7 +99,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </Form>
       ) : (
         <div className="grid gap-3">
-          <p className="text-sm text-slate-700" data-testid="checkout-status">
+          <p className="text-sm" data-testid="checkout-status">
             {t(`billing:checkout.status.${checkout.status}`)}
           </p>
           <Link to="/settings/billing" className={buttonVariants({ variant: "outline" })}>
@@ -105,6 +107,6 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </Link>
         </div>
       )}
-    </div>
+    </Card>
   );
 }

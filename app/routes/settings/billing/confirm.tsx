@@ -4,8 +4,9 @@ import type { Route } from "./+types/confirm";
 import { type Confirmation, PlanConfirmation } from "~/components/billing/plan-confirmation";
 import { useReferralId } from "~/components/billing/use-referral";
 import { buttonVariants } from "~/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getApiClient, requireSession } from "~/lib/api.server";
-import { loadPlanPicker, runBillingAction } from "~/lib/billing.server";
+import { loadPlanPicker, runBillingAction } from "./billing.server";
 import { titleMeta } from "~/lib/meta";
 import { changeTypeFor, hasPaidSubscription, planCardState } from "#domain/plans";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
@@ -54,9 +55,11 @@ export default function ConfirmPage({ loaderData, actionData }: Route.ComponentP
   const period = loaderData.confirmation.period;
   const error = actionData && "error" in actionData ? actionData.error : null;
   return (
-    <div className="mx-auto grid w-full max-w-md gap-4 rounded-lg border border-slate-200 bg-white p-6">
-      <h2 className="text-lg font-semibold">{loaderData.title}</h2>
-      <p className="text-sm text-slate-600">{t("billing:confirm.description")}</p>
+    <Card className="mx-auto grid w-full max-w-md gap-4 p-6">
+      <CardHeader>
+        <CardTitle>{loaderData.title}</CardTitle>
+        <CardDescription>{t("billing:confirm.description")}</CardDescription>
+      </CardHeader>
       <PlanConfirmation
         data={loaderData}
         confirmation={loaderData.confirmation}
@@ -72,6 +75,6 @@ export default function ConfirmPage({ loaderData, actionData }: Route.ComponentP
           </Link>
         )}
       />
-    </div>
+    </Card>
   );
 }

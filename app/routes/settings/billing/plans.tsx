@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/plans";
-import { PlanPicker } from "~/components/billing/plan-picker";
+import { PlanPicker, periodClassName } from "~/components/billing/plan-picker";
 import { buttonVariants } from "~/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getApiClient, requireSession } from "~/lib/api.server";
-import { loadPlanPicker } from "~/lib/billing.server";
+import { loadPlanPicker } from "./billing.server";
 import { titleMeta } from "~/lib/meta";
 import { hasPaidSubscription } from "#domain/plans";
 import { cn } from "~/lib/utils";
@@ -34,11 +35,11 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
   const { period, upgrade, title } = loaderData;
   const query = (next: Record<string, string>) => new URLSearchParams({ period, ...(upgrade && { upgrade: "1" }), ...next }).toString();
   return (
-    <div className="grid gap-6 rounded-lg border border-slate-200 bg-white p-6">
-      <div className="grid gap-1">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        <p className="text-sm text-slate-600">{t("billing:description")}</p>
-      </div>
+    <Card className="grid gap-6 p-6">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{t("billing:description")}</CardDescription>
+      </CardHeader>
       <PlanPicker
         data={loaderData}
         period={period}
@@ -48,7 +49,7 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
             key={value}
             to={`?${query({ period: value })}`}
             aria-current={active ? "true" : undefined}
-            className={cn("rounded-md px-4 py-1.5 text-sm font-medium", active ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
+            className={periodClassName(active)}
           >
             {label}
           </Link>
@@ -73,14 +74,14 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
         cancelControl={(label) => (
-          <Link to="/settings/billing/confirm?action=cancel" className={cn(buttonVariants({ variant: "ghost" }), "text-red-700 hover:bg-red-50")}>
+          <Link to="/settings/billing/confirm?action=cancel" className={buttonVariants({ variant: "ghost-destructive" })}>
             {label}
           </Link>
         )}
       />
-      <Link to="/settings/billing" className="text-sm text-indigo-700 hover:underline">
+      <Link to="/settings/billing" className="text-sm text-primary hover:underline">
         {t("billing:backToBilling")}
       </Link>
-    </div>
+    </Card>
   );
 }
