@@ -32,16 +32,20 @@ type LivenessOptions = {
   staleMs: number;
   /** PGlite: one process owns the database, so every other row is a dead predecessor. */
   singleProcessDatabase: boolean;
-  /** Hands back what the given dead workers held, and whatever else the sweep checks. Idempotent. */
-  sweep: (deadWorkers: string[]) => Promise<void>;
+  /**
+   * Hands back what the given dead workers held, and whatever else the sweep checks. Idempotent.
+   * `self` is the sweeping process: alive whatever its row says, unless it names itself dead.
+   */
+  sweep: (deadWorkers: string[], self: string) => Promise<void>;
 };
 
 export class WorkerLiveness {
   readonly id = crypto.randomUUID();
   private readonly host = os.hostname();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  // Two chains: a sweep can wait on other sessions' row locks, and a beat must never wait behind it,
+  // or a busy but healthy process would look dead to the others.
+  private readonly beats = new Chain();
+  private readonly sweeps = new Chain();
 
   constructor(
     private readonly db: Database,
@@ -52,7 +56,8 @@ export class WorkerLiveness {
   async start() {
     await this.beat();
     await this.sweep(await this.deadPredecessors());
-    this.schedule();
+    this.beats.every(this.options.heartbeatMs, () => this.beat(), "jobs.heartbeat_failed");
+    this.sweeps.every(this.options.heartbeatMs, () => this.sweep([]), "jobs.sweep_failed");
   }
 
   /**
@@ -60,34 +65,13 @@ export class WorkerLiveness {
    * another worker takes them now instead of when pg-boss would expire their jobs.
    */
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await Promise.all([this.beats.stop(), this.sweeps.stop()]);
     try {
-      await this.options.sweep([this.id]);
+      await this.options.sweep([this.id], this.id);
       await this.db.delete(jobWorkers).where(eq(jobWorkers.id, this.id));
     } catch (error) {
       // The others will find this row stale and do the same.
       logger.warn("jobs.heartbeat_failed", { worker: this.id, error: String(error) });
-    }
-  }
-
-  private schedule() {
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => {
-        this.running = null;
-        if (!this.stopped) this.schedule();
-      });
-    }, this.options.heartbeatMs);
-    this.timer.unref();
-  }
-
-  private async tick() {
-    try {
-      await this.beat();
-      await this.sweep([]);
-    } catch (error) {
-      logger.error("jobs.heartbeat_failed", { worker: this.id, error: String(error) });
     }
   }
 
@@ -109,18 +93,47 @@ export class WorkerLiveness {
   }
 
   private async sweep(knownDead: Array<typeof jobWorkers.$inferSelect>) {
-    const stale = await this.db.select().from(jobWorkers).where(isStale);
+    // Never this process: it is running this very sweep, so whatever its row says, it is alive.
+    const stale = await this.db
+      .select()
+      .from(jobWorkers)
+      .where(and(isStale, ne(jobWorkers.id, this.id)));
     const dead = new Map([...knownDead, ...stale].map((row) => [row.id, row]));
     for (const row of dead.values()) {
       logger.warn("jobs.worker_lost", { worker: row.id, host: row.host, pid: row.pid, beat_at: row.beatAt.toISOString() });
     }
-    await this.options.sweep([...dead.keys()]);
+    await this.options.sweep([...dead.keys()], this.id);
     if (dead.size === 0) return;
     const known = knownDead.map((row) => row.id);
     // A stale row that beat again meanwhile stays: that process was slow, not dead.
     await this.db
       .delete(jobWorkers)
       .where(and(inArray(jobWorkers.id, [...dead.keys()]), or(known.length ? inArray(jobWorkers.id, known) : undefined, isStale)));
+  }
+}
+
+/** Runs a task every `ms` after the previous run ended, until stopped; a failure is logged, not fatal. */
+class Chain {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  every(ms: number, task: () => Promise<void>, failure: string) {
+    this.timer = setTimeout(() => {
+      this.running = task()
+        .catch((error) => logger.error(failure, { error: String(error) }))
+        .finally(() => {
+          this.running = null;
+          if (!this.stopped) this.every(ms, task, failure);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
   }
 }
 

@@ -32,6 +32,8 @@ export type SweepOptions = {
    * this host, or this process as it stops); those whose beat is stale are found without help.
    */
   deadWorkers: string[];
+  /** The sweeping process: its slots stay its own even if a slow beat left its row stale. */
+  self?: string;
   /** A job active this long with its slot still waiting was taken by a process that died at once. */
   staleMs: number;
   /** A waiting slot without a live job this long after its analysis began has lost its job. */
@@ -41,7 +43,7 @@ export type SweepOptions = {
 type Rows<T> = { rows: T[] };
 
 export async function sweepAnswers(db: Database, options: SweepOptions): Promise<SweepResult> {
-  const handed = await handBackSlots(db, options.deadWorkers);
+  const handed = await handBackSlots(db, options.deadWorkers, options.self);
   const untaken = await requeueUnclaimedJobs(db, options.staleMs);
   const overdue = await failOverdueAnswers(db);
   const lost = await failLostAnswers(db, options.lostAfterMs);
@@ -74,18 +76,19 @@ const jobOfSlot = (slot: string) => sql.raw(`j.name = '${ANSWER_QUEUE_PREFIX}' |
  * The slots held by workers that are not alive (stale, gone, or named in `deadWorkers`) go back to
  * waiting, and their jobs back to the queue.
  */
-async function handBackSlots(db: Database, deadWorkers: string[]) {
+async function handBackSlots(db: Database, deadWorkers: string[], self: string | undefined) {
   const ids = sql.join(
     deadWorkers.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
   const named = deadWorkers.length ? sql`claimed_by in (${ids}) or ` : sql``;
+  const others = self ? sql`claimed_by is distinct from ${self}::uuid and ` : sql``;
   // Only the delivery the dead worker had (started before its claim): if pg-boss already gave the
   // job to someone else, that one is alive and keeps it.
   const result = (await db.execute(sql`
     with handed as (
       update ${analysisAnswers} set status = 'pending', claimed_by = null
-      where status = 'processing' and (${named}not ${isLiveWorker(analysisAnswers.claimedBy)})
+      where status = 'processing' and (${named}(${others}not ${isLiveWorker(analysisAnswers.claimedBy)}))
       returning provider, job_id, claimed_at
     ), jobs as (${requeueJob(sql`${jobOfSlot("h")} and j.started_on <= h.claimed_at`, sql`handed h`)})
     select (select count(*) from handed)::int as answers, (select count(*) from jobs)::int as jobs`)) as unknown as Rows<{ answers: number; jobs: number }>;

@@ -1,9 +1,9 @@
 import os from "node:os";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "vitest";
-import { analysisAnswers, answerCitations, jobWorkers, subscriptions } from "../../server/db/schema";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test, vi } from "vitest";
+import { analysisAnswers, answerCitations, jobWorkers } from "../../server/db/schema";
 import { chatCompletion, createFakeAi, type FakeAi, type FakeAiReply } from "../fakes/ai";
-import { type ApiResponse, useApi, withEnv } from "../helpers/api";
+import { json, useApi, withEnv } from "../helpers/api";
 import { startWorkerProcess, type WorkerProcess } from "../helpers/worker-process";
 
 /**
@@ -64,34 +64,36 @@ describe.runIf(databaseUrl)("worker processes on PostgreSQL", () => {
     return worker;
   };
 
+  /** A slow worker another took for dead is back at its next beat, hence the short wait. */
   async function workerId(worker: WorkerProcess) {
-    const [row] = await (await api.db())
-      .select({ id: jobWorkers.id })
-      .from(jobWorkers)
-      .where(and(eq(jobWorkers.host, os.hostname()), eq(jobWorkers.pid, worker.pid)));
-    if (!row) throw new Error(`worker ${worker.pid} is not registered:\n${worker.output()}`);
-    return row.id;
+    return vi.waitFor(
+      async () => {
+        const [row] = await (await api.db())
+          .select({ id: jobWorkers.id })
+          .from(jobWorkers)
+          .where(and(eq(jobWorkers.host, os.hostname()), eq(jobWorkers.pid, worker.pid)));
+        if (!row) throw new Error(`worker ${worker.pid} is not registered:\n${worker.output()}`);
+        return row.id;
+      },
+      { timeout: 5_000, interval: 100 },
+    );
   }
 
   /** A pro user (several analyses a day) with a profile, hence its system questions. */
   async function user() {
-    const session = await api.signIn();
-    const db = await api.db();
-    await db.insert(subscriptions).values({ userId: session.user.id, planId: "pro", status: "active", currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
-    const profile = await api.request("PATCH", "/user/seo-profile", {
-      token: session.access_token,
-      body: { BrandName: "Acme CRM", WebsiteURL: "acme.example", MarketLanguage: "en", Keywords: ["CRM"], Competitors: [{ Name: "Globex" }] },
+    const session = await api.signInOnPlan("pro");
+    const profile = await api.client("seoProfile", { token: session.access_token }).index.$patch({
+      json: { BrandName: "Acme CRM", WebsiteURL: "acme.example", MarketLanguage: "en", Keywords: ["CRM"], Competitors: [{ Name: "Globex" }] },
     });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await json(profile, 200);
     return session.access_token;
   }
 
   async function launch(token: string, questions: number) {
-    const created = await api.request("POST", "/seo-llm/analyses", { token, body: { question_limit: questions } });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.progress.total).toBe(questions);
-    expect(Date.parse(created.body.deadline_at)).toBeGreaterThan(Date.now());
-    return created.body.id as string;
+    const created = await json(await api.client("analyses", { token }).index.$post({ json: { question_limit: questions } }), 201);
+    expect(created.progress.total).toBe(questions);
+    expect(Date.parse(created.deadline_at ?? "")).toBeGreaterThan(Date.now());
+    return created.id;
   }
 
   /** Polls until `check` returns something, as a screen would; fails naming `what` after `timeoutMs`. */
@@ -107,8 +109,8 @@ describe.runIf(databaseUrl)("worker processes on PostgreSQL", () => {
 
   const settled = (token: string, id: string) =>
     waitFor("the analysis to end", async () => {
-      const res: ApiResponse = await api.request("GET", `/seo-llm/analyses/${id}`, { token });
-      return ["pending", "processing"].includes(res.body.status) ? undefined : res;
+      const analysis = await json(await api.client("analyses", { token })[":id"].$get({ param: { id } }), 200);
+      return ["pending", "processing"].includes(analysis.status) ? undefined : analysis;
     });
 
   /** The answers `worker` is asking, once it asks AI_CONCURRENCY of them. */
@@ -126,9 +128,9 @@ describe.runIf(databaseUrl)("worker processes on PostgreSQL", () => {
   /** Every answer in, each written once, and the ones the dead worker held asked again in time. */
   async function expectRecovered(token: string, analysisId: string, recovery: { held: string[]; by: string; killedAt: number }) {
     const done = await settled(token, analysisId);
-    expect(done.body.status, JSON.stringify(done.body.answers.map((answer: { error: unknown }) => answer.error))).toBe("completed");
-    expect(done.body.progress).toMatchObject({ completed: done.body.progress.total, failed: 0, pending: 0 });
-    expect(Date.parse(done.body.completed_at)).toBeLessThanOrEqual(Date.parse(done.body.deadline_at));
+    expect(done.status, JSON.stringify(done.answers!.map((answer) => answer.error))).toBe("completed");
+    expect(done.progress).toMatchObject({ completed: done.progress.total, failed: 0, pending: 0 });
+    expect(Date.parse(done.completed_at ?? "")).toBeLessThanOrEqual(Date.parse(done.deadline_at ?? ""));
     const db = await api.db();
     const rows = await db.select().from(analysisAnswers).where(inArray(analysisAnswers.id, recovery.held));
     for (const row of rows) {
@@ -143,7 +145,7 @@ describe.runIf(databaseUrl)("worker processes on PostgreSQL", () => {
       .from(answerCitations)
       .where(eq(answerCitations.analysisId, analysisId))
       .groupBy(answerCitations.answerId);
-    expect(citations).toHaveLength(done.body.progress.total);
+    expect(citations).toHaveLength(done.progress.total);
     expect(new Set(citations.map((row) => row.n)).size).toBe(1);
   }
 
@@ -160,22 +162,34 @@ describe.runIf(databaseUrl)("worker processes on PostgreSQL", () => {
     expect(await (await api.db()).select().from(jobWorkers).where(eq(jobWorkers.id, id))).toEqual([]);
   }
 
-  test("a worker killed mid-answer: a live worker takes its answers over once its heartbeat stops", { timeout: 180_000 }, async () => {
+  /**
+   * A worker holding `answers` answers of a fresh analysis: every provider call hangs until
+   * `crash()` kills it, so it dies holding them; calls made after answer at once.
+   */
+  async function workerHolding(answers: number) {
     setTiming(PATIENT);
-    // Every call hangs until the kill, so the first worker dies holding its answers.
     let killed = false;
     reply = () => ({ json: chatCompletion(), delayMs: killed ? 100 : 600_000 });
-    const first = await startWorker();
-    const firstId = await workerId(first);
+    const worker = await startWorker();
+    const id = await workerId(worker);
     const token = await user();
+    const analysisId = await launch(token, answers);
+    const held = await heldBy(analysisId, id);
+    const crash = async () => {
+      const killedAt = await kill(worker);
+      killed = true;
+      return killedAt;
+    };
+    return { id, token, analysisId, held, crash };
+  }
+
+  test("a worker killed mid-answer: a live worker takes its answers over once its heartbeat stops", { timeout: 180_000 }, async () => {
     // As many answers as the first worker takes at once: the second, started after, finds none.
-    const analysisId = await launch(token, Number(TIMING.AI_CONCURRENCY));
-    const held = await heldBy(analysisId, firstId);
+    const { id: firstId, token, analysisId, held, crash } = await workerHolding(Number(TIMING.AI_CONCURRENCY));
     const second = await startWorker();
     const secondId = await workerId(second);
 
-    const killedAt = await kill(first);
-    killed = true;
+    const killedAt = await crash();
     await expectRecovered(token, analysisId, { held, by: secondId, killedAt });
     // The dead worker is forgotten; the live one stops gracefully and leaves nothing behind.
     expect(await (await api.db()).select().from(jobWorkers).where(eq(jobWorkers.id, firstId))).toEqual([]);
@@ -183,17 +197,9 @@ describe.runIf(databaseUrl)("worker processes on PostgreSQL", () => {
   });
 
   test("a worker restarting after a crash recovers what its predecessor held at once", { timeout: 180_000 }, async () => {
-    setTiming(PATIENT);
-    let killed = false;
-    reply = () => ({ json: chatCompletion(), delayMs: killed ? 100 : 600_000 });
-    const first = await startWorker();
-    const firstId = await workerId(first);
-    const token = await user();
-    const analysisId = await launch(token, 5);
-    const held = await heldBy(analysisId, firstId);
+    const { token, analysisId, held, crash } = await workerHolding(5);
 
-    const killedAt = await kill(first);
-    killed = true;
+    const killedAt = await crash();
     const second = await startWorker();
     const secondId = await workerId(second);
     await expectRecovered(token, analysisId, { held, by: secondId, killedAt });
@@ -212,17 +218,17 @@ describe.runIf(databaseUrl)("worker processes on PostgreSQL", () => {
     const worker = await startWorker();
 
     const done = await settled(token, analysisId);
-    expect(done.body.status).toBe("partial");
-    const byId = new Map(done.body.answers.map((answer: { id: string }) => [answer.id, answer]));
+    expect(done.status).toBe("partial");
+    const byId = new Map(done.answers!.map((answer) => [answer.id, answer]));
     expect(byId.get(answered.id)).toMatchObject({ status: "completed" });
     // Asked once: a time-out is not retried, although AI_MAX_ATTEMPTS is 4.
     expect(byId.get(hanging.id)).toMatchObject({ status: "failed", attempts: 1, error: { code: "timeout" } });
     expect(fake.requestsTo("openai-compatible").length - before).toBe(2);
-    expect(Date.parse(done.body.completed_at)).toBeLessThanOrEqual(Date.parse(done.body.deadline_at));
+    expect(Date.parse(done.completed_at ?? "")).toBeLessThanOrEqual(Date.parse(done.deadline_at ?? ""));
 
     // No longer in progress: the user can launch again.
     const next = await launch(token, 2);
-    expect((await settled(token, next)).body.status).toBe("partial");
+    expect((await settled(token, next)).status).toBe("partial");
     await stopGracefully(worker, await workerId(worker));
   });
 });
