@@ -17,6 +17,8 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
+  // The fixture websites the website analysis reads (tests/e2e/audit.spec.ts).
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   retries: 0,
   // Two cores: the server, the browsers and the runner share them.
   workers: 2,
@@ -67,6 +69,8 @@ export default defineConfig({
       // screens poll every second instead of five.
       AI_DEMO_DELAY_MS: "1500",
       SEO_LLM_POLLING_INTERVAL_MS: "1000",
+      // The website analysis reads the fixture sites of the global setup, on 127.0.0.1.
+      ALLOW_PRIVATE_FETCH: "true",
     },
   },
 });

@@ -19,6 +19,19 @@ export default [
     route("citing-sources.csv", "routes/exports/citing-sources.ts"),
     route("query-clusters.csv", "routes/exports/query-clusters.ts"),
     route("analyses/:id.csv", "routes/exports/analysis.ts"),
+    route("site-audits/:id.csv", "routes/exports/site-audit.ts"),
+  ]),
+
+  // The first run (issue 12): a screen of its own, without the sidebar, one nested route per step.
+  route("onboarding/autosave", "routes/onboarding/autosave.ts"),
+  route("onboarding", "routes/onboarding/layout.tsx", [
+    index("routes/onboarding/index.tsx"),
+    route("personal-info", "routes/onboarding/personal-info.tsx"),
+    route("website", "routes/onboarding/website.tsx"),
+    route("keywords", "routes/onboarding/keywords.tsx"),
+    route("market", "routes/onboarding/market.tsx"),
+    route("search-console", "routes/onboarding/search-console.tsx"),
+    route("setup", "routes/onboarding/setup.tsx"),
   ]),
 
   // Everything below needs a session and shows the sidebar shell.
@@ -44,12 +57,10 @@ export default [
         route(":slug/:videoId", "routes/academy/video.tsx"),
       ]),
       placeholder("recherche", "recherche"),
-      placeholder("audit", "audit"),
+      route("audit", "routes/audit/layout.tsx", [index("routes/audit/index.tsx"), route(":id", "routes/audit/report.tsx")]),
       placeholder("articles", "articles"),
       placeholder("seo-silos", "seo-silos"),
       placeholder("agent-seo", "agent-seo"),
-      placeholder("onboarding", "onboarding"),
-      placeholder("onboarding/setup", "onboarding-setup"),
       ...prefix("admin/academy", [
         index("routes/admin/academy.tsx"),
         route("courses/:id", "routes/admin/academy-course.tsx"),

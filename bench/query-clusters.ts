@@ -9,22 +9,13 @@
 import os from "node:os";
 import { clusterQueries, type QueryOccurrence } from "../server/seo-llm/query-clusters";
 import { normaliseQuery } from "../server/seo-llm/query-forms";
+import { seededRandom } from "../server/seeded-random";
 
 const OCCURRENCES = Number(process.env.BENCH_OCCURRENCES ?? 200_000);
 const SPELLINGS = Number(process.env.BENCH_SPELLINGS ?? 50_000);
 const PROVIDERS = ["chatgpt", "claude", "perplexity", "gemini", "grok"];
 
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(42);
+const random = seededRandom(42);
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
 
 const syllables = "ka lo mi ne tra vo su pel dor fin zen qua ri ba tel mon gra vi".split(" ");

@@ -24,10 +24,18 @@ export const QUESTION_TEXT_LIMITS = { min: 5, max: 500 } as const;
 export const MARKET_LANGUAGES = ["en", "fr"] as const;
 export type MarketLanguage = (typeof MARKET_LANGUAGES)[number];
 
-/** ISO 3166-1 alpha-2 codes the runtime can name; "XX" or "ZZ" are not countries. */
+/** Region codes the runtime names that are no country: unions, pseudo-locales, ISO's exceptional reservations. */
+const NOT_COUNTRIES = new Set(["AC", "CP", "DG", "EA", "EU", "EZ", "IC", "QO", "TA", "UN", "XA", "XB"]);
+
+/**
+ * ISO 3166-1 alpha-2 codes of current countries the runtime can name: "XX" or "ZZ" are none, and a
+ * retired code ("UK", "SU", "YU") is refused for the one that replaced it ("GB", "RU", "RS"), so each
+ * country is offered, and stored, once.
+ */
 export function isCountryCode(value: string): boolean {
-  if (!/^[A-Z]{2}$/.test(value)) return false;
+  if (!/^[A-Z]{2}$/.test(value) || NOT_COUNTRIES.has(value)) return false;
   try {
+    if (Intl.getCanonicalLocales(`und-${value}`)[0] !== `und-${value}`) return false;
     const name = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }).of(value);
     return Boolean(name) && name !== "Unknown Region";
   } catch {

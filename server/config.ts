@@ -169,6 +169,12 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool(false),
   /** Seeds a demo academy (courses in en and fr) the first time the app starts. */
   ACADEMY_DEMO_SEED: bool(true),
+  /**
+   * The website analysis fetches addresses users type. By default it refuses loopback, private,
+   * link-local, CGNAT and the cloud metadata address, so nobody can make the server read its own
+   * network. `true` lifts that rule: for tests and for self-hosted intranets.
+   */
+  ALLOW_PRIVATE_FETCH: bool(false),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {

@@ -6,9 +6,13 @@ import type { Database, DatabaseHandle } from "./db/client";
 import { getProviders } from "./integrations/ai/registry";
 import { PROVIDER_IDS } from "#domain/providers";
 import { logger } from "./logger";
+import { ONBOARDING_SETUP_QUEUE, runSetup, type SetupJob } from "./onboarding/setup";
 import { type AnswerJob, answerQueue, runAnswerJob } from "./seo-llm/pipeline";
 import { type ClusterJob, computeClusters, QUERY_CLUSTERS_QUEUE } from "./seo-llm/search-query-insights";
 import { sweepAnswers } from "./seo-llm/sweep";
+import { pickAdvisor } from "./site-audit/ai-suggestions";
+import { createSafeFetch } from "./site-audit/safe-fetch";
+import { failAbandonedSiteAudits, runQueuedSiteAudit, SITE_AUDIT_QUEUE, type SiteAuditJob } from "./site-audit/service";
 import { WorkerLiveness } from "./jobs/liveness";
 import { JobPump, startPump, stopPumps } from "./jobs/pump";
 
@@ -16,7 +20,12 @@ export const QUEUES = {
   authPurge: "auth.purge",
   queryClusters: QUERY_CLUSTERS_QUEUE,
   billingRenewals: "billing.renewals",
+  onboardingSetup: ONBOARDING_SETUP_QUEUE,
+  siteAudits: SITE_AUDIT_QUEUE,
 } as const;
+
+/** Website analyses run at once per process: each is a handful of fetches of at most 10 s. */
+const SITE_AUDIT_CONCURRENCY = 4;
 
 /** The 5-minute cron that swept stale answers until the heartbeat took over (decision 015). */
 const RETIRED_SWEEP_QUEUE = "seo-llm.sweep";
@@ -67,12 +76,28 @@ export async function registerWorkers(boss: PgBoss, handle: DatabaseHandle) {
     await computeClusters(db, userId, options);
   });
 
+  // One job per completed onboarding: profile, questions, first analysis (docs/decisions/021-onboarding.md).
+  await boss.work<SetupJob>(QUEUES.onboardingSetup, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+    await runSetup(db, boss, job.data.userId, { lastAttempt: job.retryCount >= job.retryLimit });
+  });
+
+  // Website analyses: mostly waiting on other sites, so a few at once; createSiteAudit wakes the pump.
+  // The address rule is read per run, as the configuration says then.
+  startPump(
+    new JobPump<SiteAuditJob>(boss, QUEUES.siteAudits, SITE_AUDIT_CONCURRENCY, async (job) => {
+      await runQueuedSiteAudit(db, job.data.auditId, {
+        fetch: createSafeFetch({ allowPrivate: getConfig().ALLOW_PRIVATE_FETCH }),
+        advisor: pickAdvisor(getProviders().values()),
+      });
+    }),
+  );
+
   // Registered (and a dead predecessor's answers recovered) before any pump claims an answer.
   const worker = new WorkerLiveness(db, {
     heartbeatMs: config.WORKER_HEARTBEAT_MS,
     staleMs: config.WORKER_STALE_MS,
     singleProcessDatabase: handle.driver === "pglite",
-    sweep: (deadWorkers) => sweep(db, deadWorkers),
+    sweep: (deadWorkers, self) => sweep(db, deadWorkers, self),
   });
   await worker.start();
   liveness = worker;
@@ -85,12 +110,13 @@ export async function registerWorkers(boss: PgBoss, handle: DatabaseHandle) {
   }
 }
 
-async function sweep(db: Database, deadWorkers: string[]) {
+async function sweep(db: Database, deadWorkers: string[], self: string) {
   const config = getConfig();
   // A slot is committed a moment before its job is sent: a minute is ample for that moment.
-  const result = await sweepAnswers(db, { deadWorkers, staleMs: config.WORKER_STALE_MS, lostAfterMs: 60_000 });
+  const result = await sweepAnswers(db, { deadWorkers, self, staleMs: config.WORKER_STALE_MS, lostAfterMs: 60_000 });
   if (result.handedBack || result.requeued) logger.warn("seo_llm.answers_recovered", { answers: result.handedBack, jobs: result.requeued, workers: deadWorkers });
   if (result.overdue || result.lost || result.closed) logger.warn("seo_llm.sweep", { overdue: result.overdue, lost: result.lost, closed: result.closed });
+  await failAbandonedSiteAudits(db);
 }
 
 /** Pumps first (their calls end or are cut short), then what they left goes back to the queue. */

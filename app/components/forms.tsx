@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { ONBOARDING_LIMITS } from "#domain/onboarding";
 import { MESSAGE_VALUES } from "~/lib/seo-setup-schemas";
 import { cn } from "~/lib/utils";
 
@@ -13,12 +14,12 @@ import { cn } from "~/lib/utils";
  * The form kit: a label, a control, its description and its errors, wired for assistive technology
  * with the ids conform gives each field (the control is aria-invalid and described by its errors
  * and its description). Errors are i18n keys from the shared zod schemas, some quoting limits
- * (MESSAGE_VALUES), or messages the server already translated.
+ * (MESSAGE_VALUES, ONBOARDING_LIMITS), or messages the server already translated.
  */
 
 type Meta = FieldMetadata<string | boolean | null | undefined>;
 
-type FieldProps = { meta: Meta; label: string; description?: string; className?: string };
+type FieldProps = { meta: Meta; label: string; description?: string; className?: string; hideLabel?: boolean };
 
 /** Props a field takes from its metadata, so a caller cannot set them apart from it. */
 type Owned = "name" | "id" | "defaultValue" | "form";
@@ -34,7 +35,7 @@ export function ErrorList({ errors, className, live = true, ...props }: ErrorLis
   return (
     <ul aria-live={live ? "polite" : undefined} className={cn("min-h-5 text-sm text-destructive", className)} {...props}>
       {errors?.map((error) => (
-        <li key={error}>{t(error, { ...MESSAGE_VALUES, defaultValue: error })}</li>
+        <li key={error}>{t(error, { ...MESSAGE_VALUES, ...ONBOARDING_LIMITS, defaultValue: error })}</li>
       ))}
     </ul>
   );
@@ -54,7 +55,7 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] | nul
 }
 
 /** A field's column: what the caller puts first (label and control), then the description and the errors. */
-function FieldShell({ meta, description, className, children }: Omit<FieldProps, "label"> & { children: React.ReactNode }) {
+function FieldShell({ meta, description, className, children }: Omit<FieldProps, "label" | "hideLabel"> & { children: React.ReactNode }) {
   return (
     <div className={cn("grid content-start gap-1.5", className)}>
       {children}
@@ -75,12 +76,16 @@ export function Field({
   label,
   description,
   className,
+  hideLabel,
   type = "text",
   ...inputProps
 }: FieldProps & { type?: "text" | "email" | "url" } & Omit<React.ComponentProps<"input">, Owned | "type" | "className">) {
   return (
     <FieldShell meta={meta} description={description} className={className}>
-      <Label htmlFor={meta.id}>{label}</Label>
+      {/* A list of like inputs (keywords) names each for assistive technology only. */}
+      <Label htmlFor={meta.id} className={hideLabel ? "sr-only" : undefined}>
+        {label}
+      </Label>
       <Input {...getInputProps(meta, { type, ariaDescribedBy: describedBy(meta, description) })} {...inputProps} key={meta.key} />
     </FieldShell>
   );

@@ -19,11 +19,13 @@ import type { SessionSchema } from "../../server/auth/routes";
 import type { ChangeResultSchema, ChangeSchema, CheckoutSchema, PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
 import type { AnalysisSchema, AnalysisSummarySchema, StatsSchema } from "../../server/seo-llm/analysis-routes";
 import type { LeaderboardSchema } from "../../server/leaderboard/routes";
+import type { ProgressSchema, SaveStepSchema, SetupSchema } from "../../server/onboarding/schemas";
 import type { CitingSourcesSchema } from "../../server/seo-llm/citing-sources-routes";
 import type { SeoProfileSchema } from "../../server/seo-llm/profile-routes";
 import type { QuestionSchema } from "../../server/seo-llm/question-routes";
 import type { AvailabilitySchema, QuotaStatusSchema } from "../../server/seo-llm/quota-routes";
 import type { QueryClustersSchema } from "../../server/seo-llm/search-query-routes";
+import type { SiteAuditResultSchema, SiteAuditSchema, SiteAuditSummarySchema } from "../../server/site-audit/schemas";
 import type { ProfileSchema } from "../../server/users/routes";
 import type { ErrorSchema } from "../../server/http/router";
 
@@ -66,9 +68,16 @@ export type CitingSources = z.infer<typeof CitingSourcesSchema>;
 export type QueryClusters = z.infer<typeof QueryClustersSchema>;
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 export type InsightFilters = { start_date?: string; end_date?: string; provider?: string; category?: string };
-/** Seed 001 §7: the x-lifetime-* headers of the questions calls. */
+export type SiteAudit = z.infer<typeof SiteAuditSchema>;
+export type SiteAuditSummary = z.infer<typeof SiteAuditSummarySchema>;
+export type SiteAuditReport = z.infer<typeof SiteAuditResultSchema>;
+/** Seed 001 §7: the x-lifetime-* headers of the questions and website-analysis calls. */
 export type Usage = { limit: number; used: number; remaining: number } | null;
 export type AppConfig = z.infer<typeof AppConfigSchema>;
+export type OnboardingProgress = z.infer<typeof ProgressSchema>;
+/** What PUT /user/onboarding/progress takes: one step's name and its data. */
+export type OnboardingStepSave = z.input<typeof SaveStepSchema>;
+export type OnboardingSetup = z.infer<typeof SetupSchema>;
 export type AcademyCourse = z.infer<typeof CourseSchema>;
 export type AcademyCourseDetail = z.infer<typeof CourseDetailSchema>;
 export type AcademyVideoDetail = z.infer<typeof VideoDetailSchema>;

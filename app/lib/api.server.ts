@@ -1,14 +1,11 @@
 import type { TFunction } from "i18next";
+import type { ClientResponse } from "hono/client";
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { getApi } from "../../server/api";
+import { apiClient, apiPath, type SuccessBody } from "../../server/api/client";
+import type { RouterName } from "../../server/api/routers";
 import type { AuthUser } from "../../server/http/env";
-import type {
-  AcademyChapter, AcademyChapterInput, AcademyChapterPatch, AcademyCourse, AcademyCourseDetail, AcademyCourseInput,
-  AcademyCoursePatch, AcademyProgressResult, AcademyThumbnail, AcademyVideo, AcademyVideoDetail, AcademyVideoInput,
-  AcademyVideoPatch, Analysis, AnalysisStats, AnalysisSummary, ApiFieldErrors, AppConfig, Availability, Checkout, CitingSources,
-  InsightFilters, Leaderboard, Plan, PlanChangeResult, PlanRequest, Profile, QueryClusters, Question, QuestionInput, QuotaStatus,
-  SeoProfile, SeoProfileInput, Session, Subscription, SubscriptionChange, ThumbnailTarget, Usage,
-} from "./api-types";
+import type { ApiFieldErrors, Session, Usage } from "./api-types";
 import { getConfig } from "./config.server";
 import { clientIpContext } from "../../server/request-context";
 import { commitSession, destroySession, readSession, type WebSession } from "./session.server";
@@ -17,6 +14,9 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 /** Seed 000 §7: 30 s unless a call says otherwise. */
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** Seed 000 §7, 001 §9: questions, analyses and the insights over them get 90 s, the leaderboard and the website analysis 120 s. */
+const SLOW_MS = 90_000;
+const SLOWEST_MS = 120_000;
 /** Seed 001 §9: a token counts as expired 10 s before it does. */
 const REFRESH_MARGIN_MS = 10_000;
 
@@ -34,23 +34,30 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What every call gives: the body of its success status, the status (202: still being computed) and the headers. */
 export type ApiResult<T> = { data: T; status: number; headers: Headers };
 
-type CallOptions = {
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
-  timeoutMs?: number;
-};
+/** How one domain router is reached: its time-out, and whether it needs the session's token. */
+type Reach = { timeoutMs?: number; authorize?: boolean };
+
+/** A GET answer kept for the rest of the request, so each asker gets its own Response of it. */
+type Buffered = { status: number; headers: Headers; body: string | null };
 
 /**
- * The web app's only way to the API. It holds the session of one request: refreshes the access
- * token shortly before it expires, retries once after a 401, makes identical GETs once, and calls
- * the Hono app in process (or over HTTP when API_URL is set).
+ * The web app's only way to the API: one typed client per domain router (Hono RPC, built from the
+ * routers' own schemas by server/api/client.ts), over a transport that holds the session of one
+ * request. It refreshes the access token shortly before it expires (once, however many loaders
+ * ask), retries once after a 401, makes identical GETs once, applies the seeds' time-outs, turns
+ * every refusal into an ApiRequestError with a readable message, and calls the Hono app in process
+ * (or over HTTP when API_URL is set).
+ *
+ *   const { data: profile } = await read(api.user.profile.$get());
  */
 export class ApiClient {
   #session: WebSession | null;
   #refreshing: Promise<WebSession> | undefined;
-  readonly #gets = new Map<string, Promise<ApiResult<unknown>>>();
+  readonly #gets = new Map<string, Promise<Buffered>>();
+  readonly #shared = new Map<string, Promise<unknown>>();
   /** Lets the in-process API check this request's token once for all its calls (server/http/env.ts). */
   readonly #authMemo = new Map<string, Promise<AuthUser>>();
   /** True when this request refreshed the tokens, so the response must carry the new cookie. */
@@ -66,191 +73,93 @@ export class ApiClient {
     return this.#session;
   }
 
-  // ---- endpoints -------------------------------------------------------------------------
+  // ---- one client per domain router (server/api/routers.ts) -------------------------------
 
-  readonly auth = {
-    login: (body: { email: string; redirect_to: string; locale: string }) =>
-      this.#send<{ message: string }>("POST", "/auth/login", { body }),
-    verify: (token: string) => this.#send<Session>("POST", "/auth/verify", { body: { token } }),
-    preview: (token: string) => this.#send<{ email: string; expires_at: string }>("POST", "/auth/verify/preview", { body: { token } }),
-    logout: (scope: "local" | "global" | "others" = "local") => this.mutate<null>("POST", "/auth/logout", { query: { scope } }),
-  };
+  /** Sign-in, links and the token refresh: public, so they never carry (or refresh) a token. */
+  readonly auth = this.#client("auth", { authorize: false });
+  /** The same router's calls for a signed-in user (logout). */
+  readonly sessions = this.#client("auth");
 
-  readonly user = {
-    profile: () => this.get<Profile>("/user/profile"),
-    update: (body: { first_name?: string | null; last_name?: string | null; website_url?: string | null; locale?: string }) =>
-      this.mutate<Profile>("PATCH", "/user/profile", { body }),
-  };
+  readonly config = this.#client("config", { authorize: false });
+  readonly user = this.#client("user");
+  readonly seoProfile = this.#client("seoProfile");
+  readonly onboarding = this.#client("onboarding");
+  readonly questions = this.#client("questions", { timeoutMs: SLOW_MS });
+  readonly quota = this.#client("quota");
+  readonly analyses = this.#client("analyses", { timeoutMs: SLOW_MS });
+  readonly citingSources = this.#client("citingSources", { timeoutMs: SLOW_MS });
+  readonly searchQueries = this.#client("searchQueries", { timeoutMs: SLOW_MS });
+  readonly leaderboard = this.#client("leaderboard", { timeoutMs: SLOWEST_MS });
+  readonly siteAudits = this.#client("siteAudits", { timeoutMs: SLOWEST_MS });
+  readonly subscription = this.#client("subscription");
+  readonly academy = this.#client("academy");
+  /** The academy's thumbnail uploads: 10 MB may take a minute on a slow line. */
+  readonly uploads = this.#client("academy", { timeoutMs: 60_000 });
 
-  readonly subscription = {
-    current: () => this.get<{ subscription: Subscription | null }>("/subscription/current"),
-    plans: () => this.get<{ plans: Plan[] }>("/subscription/plans"),
-    history: () => this.get<SubscriptionChange[]>("/subscription/change-history"),
-    checkout: (body: PlanRequest) => this.mutate<{ url: string; checkout_id: string }>("POST", "/subscription/checkout", { body }).then(dataOf),
-    /** A Stripe checkout is brought up to date on the way (the browser may be back before the webhook). */
-    getCheckout: (id: string) => this.get<Checkout>(`/subscription/checkout/${encodeURIComponent(id)}`),
-    completeCheckout: (id: string) => this.mutate<{ subscription: Subscription }>("POST", `/subscription/checkout/${encodeURIComponent(id)}/complete`).then(dataOf),
-    abandonCheckout: (id: string) => this.mutate<{ message: string }>("POST", `/subscription/checkout/${encodeURIComponent(id)}/abandon`).then(dataOf),
-    changePlan: (body: PlanRequest) => this.mutate<PlanChangeResult>("PUT", "/subscription/change-plan", { body }).then(dataOf),
-    cancel: () => this.mutate<{ message: string; effective_date: string }>("POST", "/subscription/cancel").then(dataOf),
-    reactivate: () => this.mutate<{ message: string }>("POST", "/subscription/reactivate").then(dataOf),
-    portal: () => this.mutate<{ url: string }>("POST", "/subscription/portal").then(dataOf),
-    cancelPendingChange: () => this.mutate<{ message: string }>("DELETE", "/subscription/pending-change").then(dataOf),
-  };
 
-  /** Seed 001 §9: questions and analyses get 90 s. */
-  readonly seoProfile = {
-    /** null until the profile is set up (the API answers 404). */
-    get: () => this.get<SeoProfile>("/user/seo-profile").catch(nullOn404),
-    update: (body: SeoProfileInput) => this.mutate<SeoProfile>("PATCH", "/user/seo-profile", { body }),
-  };
-
-  readonly questions = {
-    list: async (filters: { q?: string; category?: string; language?: string; source?: string; is_active?: string } = {}) => {
-      const result = await this.getResult<{ questions: Question[]; total: number }>("/user-questions", { query: filters, timeoutMs: 90_000 });
-      return { ...result.data, usage: usageFrom(result.headers) };
-    },
-    get: (id: string) => this.get<Question>(`/user-questions/${encodeURIComponent(id)}`, { timeoutMs: 90_000 }),
-    create: (body: QuestionInput) => this.mutate<Question>("POST", "/user-questions", { body, timeoutMs: 90_000 }),
-    update: (id: string, body: QuestionInput) => this.mutate<Question>("PUT", `/user-questions/${encodeURIComponent(id)}`, { body, timeoutMs: 90_000 }),
-    remove: (id: string) => this.mutate<{ deleted: true }>("DELETE", `/user-questions/${encodeURIComponent(id)}`, { timeoutMs: 90_000 }),
-  };
-
-  readonly quota = {
-    status: () => this.get<QuotaStatus>("/quota/status"),
-    /** Whether an analysis may start now (seed 001: "availability"); a POST that changes nothing, so it is shared like a read. */
-    check: () => this.#shared("POST /quota/check", {}, () => this.#authed<Availability>("POST", "/quota/check", {})),
-  };
-
-  readonly analyses = {
-    create: (body: { question_limit?: number } = {}) => this.mutate<Analysis>("POST", "/seo-llm/analyses", { body, timeoutMs: 90_000 }),
-    /** null when the user has none yet (404). */
-    latest: () => this.get<Analysis>("/seo-llm/analyses/latest", { timeoutMs: 90_000 }).catch(nullOn404),
-    get: (id: string) => this.get<Analysis>(`/seo-llm/analyses/${encodeURIComponent(id)}`, { timeoutMs: 90_000 }),
-    list: (page: { limit?: number; offset?: number } = {}) =>
-      this.get<{ analyses: AnalysisSummary[]; total: number; limit: number; offset: number }>("/seo-llm/analyses", { query: page, timeoutMs: 90_000 }),
-    stats: (period: { startDate?: string; endDate?: string }) => this.get<AnalysisStats>("/seo-llm/analyses/stats", { query: period, timeoutMs: 90_000 }),
-  };
-
-  readonly insights = {
-    citingSources: (filters: InsightFilters & { limit?: number } = {}) =>
-      this.get<CitingSources>("/seo-llm/analyses/citing-sources", { query: filters, timeoutMs: 90_000 }),
-    /** Seed 001 §4: a 202 means the clusters are being computed, so the screen shows that, not an error. */
-    queryClusters: async (options: { model?: string; limit?: number; page?: number; min_occurrences?: number; start_date?: string; end_date?: string }) => {
-      const { data, status } = await this.getResult<QueryClusters>("/analytics/ai-search-queries", { query: options, timeoutMs: 90_000 });
-      return { ...data, computing: status === 202 };
-    },
-  };
-
-  readonly leaderboard = {
-    /** Seed 001 §9: the leaderboard gets 120 s. */
-    competitors: (options: { limit?: number; min_analyses?: number; start_date?: string; end_date?: string } = {}) =>
-      this.get<Leaderboard>("/leaderboard/competitors", { query: options, timeoutMs: 120_000 }),
-    position: () => this.get<{ position: number | null; total: number }>("/leaderboard/position", { timeoutMs: 120_000 }),
-  };
-
-  readonly academy = {
-    publishedCourses: () => this.get<AcademyCourse[]>("/academy/published-courses"),
-    course: (slug: string) => this.get<AcademyCourseDetail>(`/academy/courses/${encodeURIComponent(slug)}`),
-    video: (id: string) => this.get<AcademyVideoDetail>(`/academy/videos/${encodeURIComponent(id)}`),
-    setProgress: (id: string, watched: boolean) =>
-      this.mutate<AcademyProgressResult>("PUT", `/academy/videos/${encodeURIComponent(id)}/progress`, { body: { watched } }).then(dataOf),
-  };
-
-  /** Seed 001 §7: the admin calls (403 for users). Thumbnails go up as multipart `file` or as JSON `{url}`. */
-  readonly academyAdmin = {
-    courses: () => this.get<AcademyCourse[]>("/academy/admin/courses"),
-    course: (id: string) => this.get<AcademyCourseDetail>(`/academy/admin/courses/${encodeURIComponent(id)}`),
-    createCourse: (body: AcademyCourseInput) => this.mutate<AcademyCourseDetail>("POST", "/academy/admin/courses", { body }).then(dataOf),
-    updateCourse: (id: string, body: AcademyCoursePatch) =>
-      this.mutate<AcademyCourseDetail>("PUT", `/academy/admin/courses/${encodeURIComponent(id)}`, { body }).then(dataOf),
-    deleteCourse: (id: string) => this.mutate<{ deleted: true }>("DELETE", `/academy/admin/courses/${encodeURIComponent(id)}`).then(dataOf),
-    publish: (id: string, isPublished: boolean) =>
-      this.mutate<AcademyCourse>("POST", `/academy/admin/courses/${encodeURIComponent(id)}/publish`, { body: { is_published: isPublished } }).then(dataOf),
-    reorderCourses: (ids: string[]) => this.mutate<{ ids: string[] }>("POST", "/academy/admin/courses/reorder", { body: { ids } }).then(dataOf),
-    reorderChapters: (courseId: string, ids: string[]) =>
-      this.mutate<{ ids: string[] }>("POST", `/academy/admin/courses/${encodeURIComponent(courseId)}/chapters/reorder`, { body: { ids } }).then(dataOf),
-    createChapter: (body: AcademyChapterInput) => this.mutate<AcademyChapter>("POST", "/academy/admin/chapters", { body }).then(dataOf),
-    updateChapter: (id: string, body: AcademyChapterPatch) =>
-      this.mutate<AcademyChapter>("PUT", `/academy/admin/chapters/${encodeURIComponent(id)}`, { body }).then(dataOf),
-    deleteChapter: (id: string) => this.mutate<{ deleted: true }>("DELETE", `/academy/admin/chapters/${encodeURIComponent(id)}`).then(dataOf),
-    reorderVideos: (chapterId: string, ids: string[]) =>
-      this.mutate<{ ids: string[] }>("POST", `/academy/admin/chapters/${encodeURIComponent(chapterId)}/videos/reorder`, { body: { ids } }).then(dataOf),
-    createVideo: (body: AcademyVideoInput) => this.mutate<AcademyVideo>("POST", "/academy/admin/videos", { body }).then(dataOf),
-    updateVideo: (id: string, body: AcademyVideoPatch) =>
-      this.mutate<AcademyVideo>("PUT", `/academy/admin/videos/${encodeURIComponent(id)}`, { body }).then(dataOf),
-    deleteVideo: (id: string) => this.mutate<{ deleted: true }>("DELETE", `/academy/admin/videos/${encodeURIComponent(id)}`).then(dataOf),
-    uploadThumbnail: (target: ThumbnailTarget, file: Blob, filename = "thumbnail") => {
-      const body = new FormData();
-      body.set("file", file, filename);
-      return this.mutate<AcademyThumbnail>("POST", thumbnailPath(target), { body, timeoutMs: 60_000 }).then(dataOf);
-    },
-    setThumbnailUrl: (target: ThumbnailTarget, url: string) => this.mutate<AcademyThumbnail>("POST", thumbnailPath(target), { body: { url } }).then(dataOf),
-    /** Seed 001 §7 names DELETE /academy/courses/{id}/thumbnail (no /admin) for courses. */
-    deleteThumbnail: (target: ThumbnailTarget) =>
-      this.mutate<AcademyThumbnail>(
-        "DELETE",
-        target.kind === "course" ? `/academy/courses/${encodeURIComponent(target.id)}/thumbnail` : thumbnailPath(target),
-      ).then(dataOf),
-  };
-
-  config = () => this.#sendShared<AppConfig>("/config");
-
-  // ---- transport -------------------------------------------------------------------------
-
-  /** An authenticated GET; the same path in the same request is fetched once. */
-  get<T>(path: string, options: Omit<CallOptions, "body"> = {}): Promise<T> {
-    return this.#shared(path, options, () => this.#authed<T>("GET", path, options));
+  #client<Name extends RouterName>(name: Name, reach: Reach = {}) {
+    return apiClient(name, { fetch: ((input: RequestInfo | URL, init?: RequestInit) => this.#fetch(apiPath(input), init ?? {}, reach)) as typeof fetch });
   }
 
-  /** A GET whose headers matter too (the x-lifetime-* usage counters); shared with get(). */
-  getResult<T>(path: string, options: Omit<CallOptions, "body"> = {}): Promise<ApiResult<T>> {
-    return this.#sharedResult(path, options, () => this.#authed<T>("GET", path, options));
-  }
-
-  #sendShared<T>(path: string): Promise<T> {
-    return this.#shared(`public:${path}`, {}, () => this.#send<T>("GET", path, {}));
-  }
-
-  async #shared<T>(key: string, options: CallOptions, call: () => Promise<ApiResult<T>>): Promise<T> {
-    return (await this.#sharedResult(key, options, call)).data;
-  }
-
-  #sharedResult<T>(key: string, options: CallOptions, call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
-    const cacheKey = `${key}?${JSON.stringify(options.query ?? {})}`;
-    let pending = this.#gets.get(cacheKey) as Promise<ApiResult<T>> | undefined;
+  /**
+   * A call that changes nothing although it is not a GET (POST /quota/check): made once per
+   * request under `key`, as identical GETs are.
+   */
+  once<T>(key: string, call: () => Promise<T>): Promise<T> {
+    let pending = this.#shared.get(key) as Promise<T> | undefined;
     if (!pending) {
       pending = call();
-      this.#gets.set(cacheKey, pending);
-      pending.catch(() => this.#gets.delete(cacheKey));
+      this.#shared.set(key, pending);
+      pending.catch(() => this.#shared.delete(key));
     }
     return pending;
   }
 
-  async mutate<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, options: CallOptions = {}) {
+  // ---- transport -------------------------------------------------------------------------
+
+  async #fetch(path: string, init: RequestInit, reach: Reach): Promise<Response> {
+    const method = (init.method ?? "GET").toUpperCase();
+    if (method === "GET") return this.#sharedGet(`${reach.authorize !== false}:${path}`, () => this.#exchange(method, path, init, reach));
     // A write may change what earlier reads of this request returned, the signed-in user included.
     this.#forgetReads();
     try {
-      return await this.#authed<T>(method, path, options);
+      return await this.#exchange(method, path, init, reach);
     } finally {
       this.#forgetReads();
     }
   }
 
+  async #sharedGet(key: string, exchange: () => Promise<Response>): Promise<Response> {
+    let pending = this.#gets.get(key);
+    if (!pending) {
+      pending = exchange().then(async (response) => ({
+        status: response.status,
+        headers: response.headers,
+        body: response.status === 204 ? null : await response.text(),
+      }));
+      this.#gets.set(key, pending);
+      pending.catch(() => this.#gets.delete(key));
+    }
+    const { status, headers, body } = await pending;
+    return new Response(body, { status, headers });
+  }
+
   #forgetReads() {
     this.#gets.clear();
+    this.#shared.clear();
     this.#authMemo.clear();
   }
 
-  async #authed<T>(method: string, path: string, options: CallOptions): Promise<ApiResult<T>> {
+  async #exchange(method: string, path: string, init: RequestInit, reach: Reach): Promise<Response> {
+    if (reach.authorize === false) return this.#send(method, path, init, reach);
     let session = await this.#currentSession();
     try {
-      return await this.#send<T>(method, path, options, session.access_token);
+      return await this.#send(method, path, init, reach, session.access_token);
     } catch (error) {
       if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
       session = await this.#refresh(session);
       try {
-        return await this.#send<T>(method, path, options, session.access_token);
+        return await this.#send(method, path, init, reach, session.access_token);
       } catch (retryError) {
         if (retryError instanceof ApiRequestError && retryError.status === 401) throw await this.#expired();
         throw retryError;
@@ -267,10 +176,7 @@ export class ApiClient {
 
   /** One refresh per request however many loaders ask at once. */
   #refresh(session: WebSession): Promise<WebSession> {
-    this.#refreshing ??= this.#send<Session>("POST", "/auth/token", {
-      query: { grant_type: "refresh_token" },
-      body: { refresh_token: session.refresh_token },
-    }).then(
+    this.#refreshing ??= read(this.auth.token.$post({ query: { grant_type: "refresh_token" }, json: { refresh_token: session.refresh_token } })).then(
       ({ data }) => {
         this.setSession(data);
         this.sessionChanged = true;
@@ -309,24 +215,17 @@ export class ApiClient {
     return redirect("/auth?mode=login", { headers });
   }
 
-  async #send<T>(method: string, path: string, options: CallOptions, token?: string): Promise<ApiResult<T>> {
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined && value !== "") search.set(name, String(value));
-    }
-    const target = `/api/v1${path}${search.size ? `?${search}` : ""}`;
-    const headers = new Headers({ accept: "application/json" });
-    // A FormData body (an upload) sets its own multipart type with the boundary.
-    const form = options.body instanceof FormData;
-    if (options.body !== undefined && !form) headers.set("content-type", "application/json");
+  /** One exchange with the API; any answer but a success is thrown as an ApiRequestError. */
+  async #send(method: string, path: string, init: RequestInit, reach: Reach, token?: string): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("accept", "application/json");
     if (token) headers.set("authorization", `Bearer ${token}`);
     // Only for the session list; trimmed so an oversized header cannot make every call a 431.
     const userAgent = this.options.request.headers.get("user-agent");
     if (userAgent) headers.set("user-agent", userAgent.slice(0, 500));
-    const body = options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body);
-    const init: RequestInit = { method, headers, body };
+    const request: RequestInit = { method, headers, body: init.body };
 
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs = reach.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const apiUrl = getConfig().API_URL;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -338,8 +237,8 @@ export class ApiClient {
     let response: Response;
     try {
       const call = apiUrl
-        ? fetch(new URL(target, apiUrl), { ...init, headers: withForwardedFor(headers, this.options.clientIp), signal: AbortSignal.timeout(timeoutMs) })
-        : Promise.resolve(getApi().request(target, init, { clientIp: this.options.clientIp, authMemo: this.#authMemo }));
+        ? fetch(new URL(path, apiUrl), { ...request, headers: withForwardedFor(headers, this.options.clientIp), signal: AbortSignal.timeout(timeoutMs) })
+        : Promise.resolve(getApi().request(path, request, { clientIp: this.options.clientIp, authMemo: this.#authMemo }));
       response = await Promise.race([call, timeout]);
     } catch (error) {
       if (error instanceof ApiRequestError) throw error;
@@ -347,18 +246,27 @@ export class ApiClient {
     } finally {
       clearTimeout(timer);
     }
-
-    const data = response.status === 204 ? null : await response.json().catch(() => null);
     // Seed 000 §7: 202 means accepted and still processing, not a failure.
-    if (!response.ok) {
-      const body = (data ?? {}) as { message?: string; error?: string; code?: string; errors?: ApiFieldErrors };
-      const message =
-        response.status === 431 ? this.options.t("errors.headersTooLarge") : body.message || body.error || response.statusText || this.options.t("errors.requestFailed");
-      throw new ApiRequestError(response.status, message, body.code, body.errors, response.headers, body);
-    }
-    return { data: data as T, status: response.status, headers: response.headers };
+    if (response.ok) return response;
+    const body = ((await response.json().catch(() => null)) ?? {}) as { message?: string; error?: string; code?: string; errors?: ApiFieldErrors };
+    const message =
+      response.status === 431 ? this.options.t("errors.headersTooLarge") : body.message || body.error || response.statusText || this.options.t("errors.requestFailed");
+    throw new ApiRequestError(response.status, message, body.code, body.errors, response.headers, body);
   }
 }
+
+/**
+ * The one shape of every call's answer: `{ data, status, headers }`, `data` typed by the route's
+ * success responses. Refusals were thrown by the transport as ApiRequestError already.
+ */
+export async function read<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<ApiResult<SuccessBody<R>>> {
+  const response = await call;
+  const data = response.status === 204 ? null : await response.json();
+  return { data: data as SuccessBody<R>, status: response.status, headers: response.headers };
+}
+
+/** The body alone, for `.then(dataOf)`. */
+export const dataOf = <T>(result: ApiResult<T>) => result.data;
 
 /**
  * For loaders: the API's 404 (absent, someone else's, or unpublished) is the page's 404, not an
@@ -369,19 +277,14 @@ export function notFoundOn404(error: unknown): never {
   throw error;
 }
 
-function thumbnailPath(target: ThumbnailTarget) {
-  return `/academy/admin/${target.kind === "course" ? "courses" : "videos"}/${encodeURIComponent(target.id)}/thumbnail`;
-}
-
-/** The body of a mutation, for callers that need nothing else of the answer. */
-const dataOf = <T>(result: ApiResult<T>) => result.data;
-
-function nullOn404(error: unknown): null {
+/** For a resource that may not exist yet (the SEO profile, the latest analysis): null on 404. */
+export function nullOn404(error: unknown): null {
   if (error instanceof ApiRequestError && error.status === 404) return null;
   throw error;
 }
 
-function usageFrom(headers: Headers): Usage {
+/** Seed 001 §7: the x-lifetime-* usage counters of the questions and website-analysis calls. */
+export function usageFrom(headers: Headers): Usage {
   const read = (name: string) => {
     const value = headers.get(`x-lifetime-${name}`);
     return value === null || value === "" ? Number.NaN : Number(value);
@@ -427,4 +330,17 @@ export function requireSession(context: Readonly<RouterContextProvider>, request
     throw redirect(`/auth?mode=login&redirectTo=${encodeURIComponent(redirectTo)}`);
   }
   return session;
+}
+
+/**
+ * Whether an analysis may start now (seed 001: the availability indicator). POST /quota/check
+ * changes nothing, and the layout and the page both ask: made once per request.
+ */
+export const availabilityOf = (api: ApiClient) => api.once("quota.check", () => read(api.quota.check.$post()));
+
+/** A query as the API reads it: every value a string, absent ones left out. */
+export function queryOf<T extends Record<string, string | number | boolean | null | undefined>>(values: T): { [K in keyof T]?: string } {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== "") query[name] = String(value);
+  return query as { [K in keyof T]?: string };
 }

@@ -13,7 +13,7 @@ export const MAIN_SECTIONS: Section[] = [
   { to: "/leaderboard", key: "leaderboard" },
   { to: "/backlinks", key: "backlinks" },
   { to: "/recherche", key: "recherche", locked: true },
-  { to: "/audit", key: "audit", locked: true },
+  { to: "/audit", key: "audit" },
   { to: "/articles", key: "articles", locked: true },
   { to: "/seo-silos", key: "seoSilos", locked: true },
   { to: "/agent-seo", key: "agentSeo", locked: true },
@@ -25,8 +25,6 @@ export const ADMIN_SECTIONS: Section[] = [{ to: "/admin/academy", key: "adminAca
 const OTHER_SECTIONS: Section[] = [
   { to: "/support", key: "support" },
   { to: "/booking", key: "booking" },
-  { to: "/onboarding/setup", key: "onboardingSetup" },
-  { to: "/onboarding", key: "onboarding" },
   { to: "/settings/informations", key: "settingsInformations" },
   { to: "/settings/integrations", key: "settingsIntegrations" },
   { to: "/settings/billing", key: "settingsBilling" },

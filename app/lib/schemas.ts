@@ -20,19 +20,22 @@ const personName = z
   .max(50, "validation.nameLength")
   .refine((value) => !hasControlCharacters(value), "validation.invalidCharacters");
 
+/** A website the user may leave empty (null), normalised as the API stores it (checkWebsite). */
+export const optionalWebsite = z
+  .string()
+  .max(2048, "validation.websiteTooLong")
+  .optional()
+  .transform((value, ctx) => {
+    if (!value?.trim()) return null;
+    const checked = checkWebsite(value);
+    if (checked.ok) return checked.website;
+    ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? "validation.websiteTooLong" : "validation.websiteInvalid" });
+    return z.NEVER;
+  });
+
 /** Named as the API names them (PATCH /user/profile), so its refusals land on the fields. */
 export const ProfileFormSchema = z.object({
   first_name: personName,
   last_name: personName,
-  website_url: z
-    .string()
-    .max(2048, "validation.websiteTooLong")
-    .optional()
-    .transform((value, ctx) => {
-      if (!value?.trim()) return null;
-      const checked = checkWebsite(value);
-      if (checked.ok) return checked.website;
-      ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? "validation.websiteTooLong" : "validation.websiteInvalid" });
-      return z.NEVER;
-    }),
+  website_url: optionalWebsite,
 });

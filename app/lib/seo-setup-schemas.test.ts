@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { errorsOf, parsedValue, post } from "../../tests/helpers/form-posts";
 import { PROFILE_LIMITS } from "#domain/seo-profile";
 import {
   atFormRows,
@@ -11,16 +12,6 @@ import {
   SeoProfileFormSchema,
 } from "./seo-setup-schemas";
 
-/** What the browser posts: conform turns empty inputs into missing values, as in the app. */
-function post(entries: Record<string, string>) {
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(entries)) formData.append(name, value);
-  return formData;
-}
-
-/** A refused submission's errors by field (a successful one has none). */
-const errorsOf = (submission: object) => ("error" in submission ? submission.error : undefined);
-
 const profile = (extra: Record<string, string> = {}) =>
   parseWithZod(post({ BrandName: " Acme ", MarketLanguage: "fr", Keywords: "invoicing\n\n Invoicing \naccounting", ...extra }), {
     schema: SeoProfileFormSchema,
@@ -28,10 +19,8 @@ const profile = (extra: Record<string, string> = {}) =>
 
 describe("SeoProfileFormSchema", () => {
   it("turns the inputs into the API's lists: trimmed, one keyword per line, duplicates dropped", () => {
-    const submission = profile({ BrandAliases: "Acme Inc, acme ,ACME INC", WebsiteURL: "http://acme.example", Country: "fr" });
-    expect(submission.status).toBe("success");
-    if (submission.status !== "success") return;
-    expect(submission.value).toMatchObject({
+    const value = parsedValue(profile({ BrandAliases: "Acme Inc, acme ,ACME INC", WebsiteURL: "http://acme.example", Country: "fr" }));
+    expect(value).toMatchObject({
       BrandName: "Acme",
       BrandAliases: ["Acme Inc", "acme"],
       WebsiteURL: "https://acme.example",
@@ -43,16 +32,14 @@ describe("SeoProfileFormSchema", () => {
   });
 
   it("ignores blank competitor rows and remembers each competitor's row", () => {
-    const submission = profile({
+    const value = parsedValue(profile({
       "Competitors[0].Name": "",
       "Competitors[0].Domain": "",
       "Competitors[1].Name": "Globex",
       "Competitors[1].Domain": "https://www.Globex.com/pricing",
       "Competitors[1].Aliases": "Globex Corp",
-    });
-    expect(submission.status).toBe("success");
-    if (submission.status !== "success") return;
-    expect(submission.value.Competitors).toEqual([{ Name: "Globex", Domain: "globex.com", Aliases: ["Globex Corp"], row: 1 }]);
+    }));
+    expect(value.Competitors).toEqual([{ Name: "Globex", Domain: "globex.com", Aliases: ["Globex Corp"], row: 1 }]);
   });
 
   it("puts each refusal on its input with a translatable message", () => {

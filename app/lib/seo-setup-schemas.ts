@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { distinctTexts, isCountryCode, MARKET_LANGUAGES, type MarketLanguage, normaliseDomain, PROFILE_LIMITS, QUESTION_CATEGORIES, QUESTION_TEXT_LIMITS } from "#domain/seo-profile";
 import { hasControlCharacters } from "#domain/text";
-import { checkWebsite } from "#domain/website";
+import { optionalWebsite } from "./schemas";
 import type { ApiFieldErrors } from "./api-types";
 
 /**
@@ -21,7 +21,7 @@ export const MESSAGE_VALUES = {
   questionMax: QUESTION_TEXT_LIMITS.max,
 } as const;
 
-const message = (key: string) => `seoSetup:validation.${key}`;
+const message = (key: string, namespace = "seoSetup") => `${namespace}:validation.${key}`;
 const INVALID_CHARACTERS = "validation.invalidCharacters";
 
 /** Split, trimmed, whitespace collapsed and de-duplicated like the API does; control characters refused. */
@@ -40,19 +40,20 @@ function textList(separator: RegExp, each: number, max: number, keys: { tooLong:
 
 const aliasList = () => textList(/,/, PROFILE_LIMITS.alias, PROFILE_LIMITS.aliases, { tooLong: "aliasTooLong", tooMany: "aliasesMax" });
 
-const singleLine = (value: string) => value.trim().replace(/\s+/g, " ");
+export const singleLine = (value: string) => value.trim().replace(/\s+/g, " ");
 
 /**
- * One line of text, whitespace collapsed. Checked in a transform rather than a pipe into
- * z.string(): conform would read the piped, now empty, value as a missing one and lose the message.
+ * One line of text, whitespace collapsed; its messages are `<namespace>:validation.<key>`. Checked
+ * in a transform rather than a pipe into z.string(): conform would read the piped, now empty, value
+ * as a missing one and lose the message.
  */
-function boundedText(min: number, max: number, keys: { tooShort: string; tooLong: string }) {
-  return z.string({ error: message("required") }).transform((value, ctx) => {
+export function boundedText(min: number, max: number, keys: { tooShort: string; tooLong: string }, namespace = "seoSetup") {
+  return z.string({ error: message("required", namespace) }).transform((value, ctx) => {
     const text = singleLine(value);
-    if (!text) ctx.addIssue({ code: "custom", message: message("required") });
+    if (!text) ctx.addIssue({ code: "custom", message: message("required", namespace) });
     else if (hasControlCharacters(text)) ctx.addIssue({ code: "custom", message: INVALID_CHARACTERS });
-    else if (text.length < min) ctx.addIssue({ code: "custom", message: message(keys.tooShort) });
-    else if (text.length > max) ctx.addIssue({ code: "custom", message: message(keys.tooLong) });
+    else if (text.length < min) ctx.addIssue({ code: "custom", message: message(keys.tooShort, namespace) });
+    else if (text.length > max) ctx.addIssue({ code: "custom", message: message(keys.tooLong, namespace) });
     return text;
   });
 }
@@ -63,6 +64,19 @@ export const MarketLanguageSchema = z
   .toLowerCase()
   .pipe(z.enum(MARKET_LANGUAGES, message("marketLanguageInvalid")));
 
+/**
+ * A competitor row's name and domain checked as the API checks them, each refusal on its input
+ * (`fields` names them in the row); the domain comes back normalised (null: none or refused).
+ */
+export function checkCompetitor(ctx: z.RefinementCtx, name: string, domainInput: string, fields: { name: string; domain: string }): string | null {
+  if (!name) ctx.addIssue({ code: "custom", path: [fields.name], message: message("competitorNameRequired") });
+  else if (hasControlCharacters(name)) ctx.addIssue({ code: "custom", path: [fields.name], message: INVALID_CHARACTERS });
+  else if (name.length > PROFILE_LIMITS.competitorName) ctx.addIssue({ code: "custom", path: [fields.name], message: message("competitorNameTooLong") });
+  const domain = domainInput ? normaliseDomain(domainInput) : null;
+  if (domainInput && !domain) ctx.addIssue({ code: "custom", path: [fields.domain], message: message("domainInvalid") });
+  return domain;
+}
+
 /** One competitor row of the form: a row left blank is no competitor (null), not an error. */
 const CompetitorRowSchema = z
   .object({ Name: z.string().optional(), Domain: z.string().optional(), Aliases: z.string().optional() })
@@ -72,14 +86,7 @@ const CompetitorRowSchema = z
     const domainInput = (row?.Domain ?? "").trim();
     const aliasInput = (row?.Aliases ?? "").trim();
     if (!name && !domainInput && !aliasInput) return null;
-
-    if (!name) ctx.addIssue({ code: "custom", path: ["Name"], message: message("competitorNameRequired") });
-    else if (hasControlCharacters(name)) ctx.addIssue({ code: "custom", path: ["Name"], message: INVALID_CHARACTERS });
-    else if (name.length > PROFILE_LIMITS.competitorName) ctx.addIssue({ code: "custom", path: ["Name"], message: message("competitorNameTooLong") });
-
-    const domain = domainInput ? normaliseDomain(domainInput) : null;
-    if (domainInput && !domain) ctx.addIssue({ code: "custom", path: ["Domain"], message: message("domainInvalid") });
-
+    const domain = checkCompetitor(ctx, name, domainInput, { name: "Name", domain: "Domain" });
     const aliases = aliasList().safeParse(aliasInput);
     if (!aliases.success) {
       for (const issue of aliases.error.issues) ctx.addIssue({ code: "custom", path: ["Aliases"], message: issue.message });
@@ -90,17 +97,7 @@ const CompetitorRowSchema = z
 export const SeoProfileFormSchema = z.object({
   BrandName: boundedText(1, PROFILE_LIMITS.brandName, { tooShort: "required", tooLong: "brandNameTooLong" }),
   BrandAliases: aliasList(),
-  WebsiteURL: z
-    .string()
-    .max(2048, "validation.websiteTooLong")
-    .optional()
-    .transform((value, ctx) => {
-      if (!value?.trim()) return null;
-      const checked = checkWebsite(value);
-      if (checked.ok) return checked.website;
-      ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? "validation.websiteTooLong" : "validation.websiteInvalid" });
-      return z.NEVER;
-    }),
+  WebsiteURL: optionalWebsite,
   MarketLanguage: MarketLanguageSchema,
   Country: z
     .string()
@@ -183,10 +180,10 @@ export function marketLanguageChangeSchema(current: MarketLanguage | null) {
 
 /**
  * The API's profile errors with each competitor's index (among those sent) replaced by its form row
- * (blank rows are not sent): `Competitors.1.Domain` is the second row filled in.
+ * (blank rows are not sent): `Competitors.1.Domain` is the second row filled in. `list` names the
+ * list as the API does (onboarding's is `competitors`).
  */
-export function atFormRows(errors: ApiFieldErrors | undefined, rows: readonly number[]): ApiFieldErrors {
-  return Object.fromEntries(
-    Object.entries(errors ?? {}).map(([path, list]) => [path.replace(/^Competitors\.(\d+)/, (_, index) => `Competitors.${rows[Number(index)] ?? index}`), list]),
-  );
+export function atFormRows(errors: ApiFieldErrors | undefined, rows: readonly number[], list = "Competitors"): ApiFieldErrors {
+  const item = new RegExp(`^${list}\\.(\\d+)`);
+  return Object.fromEntries(Object.entries(errors ?? {}).map(([path, found]) => [path.replace(item, (_, index) => `${list}.${rows[Number(index)] ?? index}`), found]));
 }

@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { EmptyState, ErrorPanel } from "~/components/insights/empty-state";
-import { ExportLink } from "~/components/insights/export-link";
+import { ExportLink, exportHref } from "~/components/insights/export-link";
 import { LeaderboardTable } from "~/components/insights/leaderboard-table";
 import { PeriodLinks } from "~/components/insights/period-links";
 import { RefreshButton } from "~/components/insights/refresh-button";
 import { Card } from "~/components/ui/card";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { ScreenTitle } from "~/components/screen-title";
+import { dataOf, getApiClient, queryOf, read, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
 import { ordinal } from "~/lib/ordinal";
 import { parsePeriod, periodRange } from "~/lib/periods";
@@ -28,8 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Seed 001 §7/§8: time-outs and resets are retried; when every attempt failed the screen says so
   // (null) instead of failing as a whole.
   const [board, position, t] = await Promise.all([
-    withRetries(() => api.leaderboard.competitors({ start_date: startDate, end_date: endDate, min_analyses: MIN_ANALYSES })),
-    withRetries(() => api.leaderboard.position()),
+    withRetries(() => read(api.leaderboard.competitors.$get({ query: queryOf({ start_date: startDate, end_date: endDate, min_analyses: MIN_ANALYSES }) })).then(dataOf)),
+    withRetries(() => read(api.leaderboard.position.$get()).then(dataOf)),
+
     getFixedT(context),
   ]);
   return {
@@ -37,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     period,
     board,
     position,
-    exportHref: `/exports/leaderboard.csv?${new URLSearchParams({ start_date: startDate, end_date: endDate })}`,
+    exportHref: exportHref("leaderboard.csv", { start_date: startDate, end_date: endDate }),
   };
 }
 
@@ -48,16 +50,12 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="mx-auto grid max-w-6xl grid-cols-1 gap-6 p-6 lg:p-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{t("nav.leaderboard")}</h1>
-          <p className="text-slate-600">{t("insights:leaderboard.description")}</p>
-        </div>
+      <ScreenTitle title={t("nav.leaderboard")} description={t("insights:leaderboard.description")}>
         <div className="flex flex-wrap items-center gap-2">
           <RefreshButton label={t("insights:leaderboard.refresh")} busyLabel={t("insights:leaderboard.refreshing")} title={t("insights:leaderboard.refreshTitle")} />
           {board && board.competitors.length > 0 ? <ExportLink href={exportHref} /> : null}
         </div>
-      </div>
+      </ScreenTitle>
 
       {position ? (
         <Card data-testid="leaderboard-position" className="flex items-center gap-3 p-4">

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/preferences";
-import { getApiClient } from "~/lib/api.server";
+import { getApiClient, read } from "~/lib/api.server";
+
 import { safeRedirect } from "~/lib/redirect";
 import { isLocale } from "#domain/locales";
 import { readPreferences, writePreferences } from "~/lib/preferences.server";
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers.append("Set-Cookie", await localeCookie.serialize(lng, { secure: getConfig().HTTPS }));
       const api = getApiClient(context);
       // Signed-in users also get their e-mails in the new language.
-      if (api.session) await api.user.update({ locale: lng }).catch(() => undefined);
+      if (api.session) await read(api.user.profile.$patch({ json: { locale: lng } })).catch(() => undefined);
       break;
     }
     default:

@@ -5,7 +5,8 @@ import { LegalFooter } from "~/components/legal-footer";
 import { PageHeader } from "~/components/page-header";
 import { Sidebar } from "~/components/sidebar";
 import { isSubscriptionActive, SubscriptionBanner } from "~/components/subscription";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { getApiClient, read, requireSession } from "~/lib/api.server";
+
 import { isAcademyPath } from "~/lib/navigation";
 import { readPreferences, writePreferences } from "~/lib/preferences.server";
 import { getConfig } from "~/lib/config.server";
@@ -13,7 +14,7 @@ import { getConfig } from "~/lib/config.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
-  const [profile, { subscription }] = await Promise.all([api.user.profile(), api.subscription.current()]);
+  const [{ data: profile }, { data: { subscription } }] = await Promise.all([read(api.user.profile.$get()), read(api.subscription.current.$get())]);
   const preferences = await readPreferences(request);
   const headers = new Headers();
   let collapsed = preferences.sidebarCollapsed;

@@ -1,7 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
 import { adminRoute, authedRoute } from "../auth/guarded-route";
-import { errorResponse, jsonBody, jsonResponse, z } from "../http/router";
+import { DeletedSchema, errorResponse, foundOr404, invalidInput, jsonBody, jsonResponse, z } from "../http/router";
 import {
   ChapterIdParams,
   ChapterInputSchema,
@@ -12,7 +12,6 @@ import {
   CourseInputSchema,
   CoursePatchSchema,
   CourseSchema,
-  DeletedSchema,
   FileFormSchema,
   ProgressInputSchema,
   ProgressResultSchema,
@@ -39,14 +38,21 @@ import { fileTooLarge } from "./thumbnails";
 const ACADEMY = "academy";
 const ADMIN = "academy admin";
 
-const invalid = errorResponse("Invalid input, with errors per field");
+const NO_COURSE = "No such course";
+const NO_CHAPTER = "No such chapter";
+const NO_VIDEO = "No such video";
+const NO_PUBLISHED_VIDEO = "No such video, or its course is not published";
+const slugTaken = errorResponse("slug_taken");
+
+/** What a reorder answers: the new order, or ids that are not exactly the ones there are now. */
+const reordered = { 200: jsonResponse(ReorderedSchema, "New order"), 400: errorResponse("Invalid ids, or reorder_mismatch") };
 
 export const publishedCourses = authedRoute(ACADEMY, {
   method: "get",
   path: "/published-courses",
   summary: "Published courses in order, with their counts, total duration and the caller's progress",
   request: { query: PublishedCoursesQuery },
-  responses: { 200: jsonResponse(z.array(CourseSchema), "Courses"), 400: invalid },
+  responses: { 200: jsonResponse(z.array(CourseSchema), "Courses"), 400: invalidInput },
 });
 
 export const courseBySlug = authedRoute(ACADEMY, {
@@ -54,7 +60,7 @@ export const courseBySlug = authedRoute(ACADEMY, {
   path: "/courses/{slug}",
   summary: "A course with its chapters and videos in order and the caller's progress; unpublished: admins only",
   request: { params: SlugParams },
-  responses: { 200: jsonResponse(CourseDetailSchema, "Course"), 400: invalid, 404: errorResponse("No such course, or not published") },
+  responses: foundOr404(CourseDetailSchema, "Course", "No such course, or not published"),
 });
 
 export const videoById = authedRoute(ACADEMY, {
@@ -62,7 +68,7 @@ export const videoById = authedRoute(ACADEMY, {
   path: "/videos/{id}",
   summary: "A video with its chapter, course and the previous and next videos across the course",
   request: { params: VideoIdParams },
-  responses: { 200: jsonResponse(VideoDetailSchema, "Video"), 400: invalid, 404: errorResponse("No such video, or its course is not published") },
+  responses: foundOr404(VideoDetailSchema, "Video", NO_PUBLISHED_VIDEO),
 });
 
 export const progressRoute = authedRoute(ACADEMY, {
@@ -70,11 +76,7 @@ export const progressRoute = authedRoute(ACADEMY, {
   path: "/videos/{id}/progress",
   summary: "Marks a video watched or not, for the caller only",
   request: { params: VideoIdParams, body: jsonBody(ProgressInputSchema) },
-  responses: {
-    200: jsonResponse(ProgressResultSchema, "The video's mark and the course's progress"),
-    400: invalid,
-    404: errorResponse("No such video, or its course is not published"),
-  },
+  responses: foundOr404(ProgressResultSchema, "The video's mark and the course's progress", NO_PUBLISHED_VIDEO),
 });
 
 export const adminCourses = adminRoute(ADMIN, {
@@ -89,7 +91,7 @@ export const adminCourse = adminRoute(ADMIN, {
   path: "/admin/courses/{id}",
   summary: "A course (published or not) with its chapters and videos",
   request: { params: CourseIdParams },
-  responses: { 200: jsonResponse(CourseDetailSchema, "Course"), 400: invalid, 404: errorResponse("No such course") },
+  responses: foundOr404(CourseDetailSchema, "Course", NO_COURSE),
 });
 
 export const adminCreateCourse = adminRoute(ADMIN, {
@@ -97,11 +99,7 @@ export const adminCreateCourse = adminRoute(ADMIN, {
   path: "/admin/courses",
   summary: "Creates a course at the end of the list (unpublished unless is_published)",
   request: { body: jsonBody(CourseInputSchema) },
-  responses: {
-    201: jsonResponse(CourseDetailSchema, "Created"),
-    400: invalid,
-    409: errorResponse("slug_taken"),
-  },
+  responses: { 201: jsonResponse(CourseDetailSchema, "Created"), 400: invalidInput, 409: slugTaken },
 });
 
 export const adminUpdateCourse = adminRoute(ADMIN, {
@@ -109,12 +107,7 @@ export const adminUpdateCourse = adminRoute(ADMIN, {
   path: "/admin/courses/{id}",
   summary: "Changes a course; only the fields given change",
   request: { params: CourseIdParams, body: jsonBody(CoursePatchSchema) },
-  responses: {
-    200: jsonResponse(CourseDetailSchema, "Updated"),
-    400: invalid,
-    404: errorResponse("No such course"),
-    409: errorResponse("slug_taken"),
-  },
+  responses: { ...foundOr404(CourseDetailSchema, "Updated", NO_COURSE), 409: slugTaken },
 });
 
 export const adminDeleteCourse = adminRoute(ADMIN, {
@@ -122,7 +115,7 @@ export const adminDeleteCourse = adminRoute(ADMIN, {
   path: "/admin/courses/{id}",
   summary: "Deletes a course with its chapters, videos, progress and stored thumbnails",
   request: { params: CourseIdParams },
-  responses: { 200: jsonResponse(DeletedSchema, "Deleted"), 400: invalid, 404: errorResponse("No such course") },
+  responses: foundOr404(DeletedSchema, "Deleted", NO_COURSE),
 });
 
 export const adminPublish = adminRoute(ADMIN, {
@@ -130,7 +123,7 @@ export const adminPublish = adminRoute(ADMIN, {
   path: "/admin/courses/{id}/publish",
   summary: "Publishes (visible to every user) or unpublishes (admins only) a course",
   request: { params: CourseIdParams, body: jsonBody(PublishInputSchema) },
-  responses: { 200: jsonResponse(CourseSchema, "Course"), 400: invalid, 404: errorResponse("No such course") },
+  responses: foundOr404(CourseSchema, "Course", NO_COURSE),
 });
 
 export const adminReorderCourses = adminRoute(ADMIN, {
@@ -138,7 +131,7 @@ export const adminReorderCourses = adminRoute(ADMIN, {
   path: "/admin/courses/reorder",
   summary: "Puts every course in the given order",
   request: { body: jsonBody(reorderBody("Course ID is required", "Not a course id")) },
-  responses: { 200: jsonResponse(ReorderedSchema, "New order"), 400: errorResponse("Invalid ids, or reorder_mismatch") },
+  responses: reordered,
 });
 
 export const adminReorderChapters = adminRoute(ADMIN, {
@@ -146,11 +139,7 @@ export const adminReorderChapters = adminRoute(ADMIN, {
   path: "/admin/courses/{id}/chapters/reorder",
   summary: "Puts every chapter of the course in the given order",
   request: { params: CourseIdParams, body: jsonBody(reorderBody("Chapter ID is required", "Not a chapter id")) },
-  responses: {
-    200: jsonResponse(ReorderedSchema, "New order"),
-    400: errorResponse("Invalid ids, or reorder_mismatch"),
-    404: errorResponse("No such course"),
-  },
+  responses: { ...reordered, 404: errorResponse(NO_COURSE) },
 });
 
 export const adminCreateChapter = adminRoute(ADMIN, {
@@ -158,7 +147,7 @@ export const adminCreateChapter = adminRoute(ADMIN, {
   path: "/admin/chapters",
   summary: "Adds a chapter at the end of a course",
   request: { body: jsonBody(ChapterInputSchema) },
-  responses: { 201: jsonResponse(ChapterSchema, "Created"), 400: invalid, 404: errorResponse("No such course") },
+  responses: { 201: jsonResponse(ChapterSchema, "Created"), 400: invalidInput, 404: errorResponse(NO_COURSE) },
 });
 
 export const adminUpdateChapter = adminRoute(ADMIN, {
@@ -166,7 +155,7 @@ export const adminUpdateChapter = adminRoute(ADMIN, {
   path: "/admin/chapters/{id}",
   summary: "Changes a chapter's title or description",
   request: { params: ChapterIdParams, body: jsonBody(ChapterPatchSchema) },
-  responses: { 200: jsonResponse(ChapterSchema, "Updated"), 400: invalid, 404: errorResponse("No such chapter") },
+  responses: foundOr404(ChapterSchema, "Updated", NO_CHAPTER),
 });
 
 export const adminDeleteChapter = adminRoute(ADMIN, {
@@ -174,7 +163,7 @@ export const adminDeleteChapter = adminRoute(ADMIN, {
   path: "/admin/chapters/{id}",
   summary: "Deletes a chapter with its videos",
   request: { params: ChapterIdParams },
-  responses: { 200: jsonResponse(DeletedSchema, "Deleted"), 400: invalid, 404: errorResponse("No such chapter") },
+  responses: foundOr404(DeletedSchema, "Deleted", NO_CHAPTER),
 });
 
 export const adminReorderVideos = adminRoute(ADMIN, {
@@ -182,11 +171,7 @@ export const adminReorderVideos = adminRoute(ADMIN, {
   path: "/admin/chapters/{id}/videos/reorder",
   summary: "Puts every video of the chapter in the given order",
   request: { params: ChapterIdParams, body: jsonBody(reorderBody("Video ID is required", "Not a video id")) },
-  responses: {
-    200: jsonResponse(ReorderedSchema, "New order"),
-    400: errorResponse("Invalid ids, or reorder_mismatch"),
-    404: errorResponse("No such chapter"),
-  },
+  responses: { ...reordered, 404: errorResponse(NO_CHAPTER) },
 });
 
 export const adminCreateVideo = adminRoute(ADMIN, {
@@ -194,7 +179,7 @@ export const adminCreateVideo = adminRoute(ADMIN, {
   path: "/admin/videos",
   summary: "Adds a video at the end of a chapter",
   request: { body: jsonBody(VideoInputSchema) },
-  responses: { 201: jsonResponse(VideoSchema, "Created"), 400: invalid, 404: errorResponse("No such chapter") },
+  responses: { 201: jsonResponse(VideoSchema, "Created"), 400: invalidInput, 404: errorResponse(NO_CHAPTER) },
 });
 
 export const adminUpdateVideo = adminRoute(ADMIN, {
@@ -202,7 +187,7 @@ export const adminUpdateVideo = adminRoute(ADMIN, {
   path: "/admin/videos/{id}",
   summary: "Changes a video; only the fields given change",
   request: { params: VideoIdParams, body: jsonBody(VideoPatchSchema) },
-  responses: { 200: jsonResponse(VideoSchema, "Updated"), 400: invalid, 404: errorResponse("No such video or chapter") },
+  responses: foundOr404(VideoSchema, "Updated", "No such video or chapter"),
 });
 
 export const adminDeleteVideo = adminRoute(ADMIN, {
@@ -210,7 +195,7 @@ export const adminDeleteVideo = adminRoute(ADMIN, {
   path: "/admin/videos/{id}",
   summary: "Deletes a video (and its stored thumbnail)",
   request: { params: VideoIdParams },
-  responses: { 200: jsonResponse(DeletedSchema, "Deleted"), 400: invalid, 404: errorResponse("No such video") },
+  responses: foundOr404(DeletedSchema, "Deleted", NO_VIDEO),
 });
 
 /** A little over 10 MB for the multipart envelope; the file itself is checked exactly afterwards. */
@@ -245,7 +230,7 @@ export const adminCourseThumbnail = adminRoute(ADMIN, {
   path: "/admin/courses/{id}/thumbnail",
   summary: "Uploads (multipart `file`) or links (JSON {url}) the course's thumbnail, replacing the previous one",
   request: thumbnailRequest(CourseIdParams),
-  responses: thumbnailResponses("No such course"),
+  responses: thumbnailResponses(NO_COURSE),
 });
 
 export const adminVideoThumbnail = adminRoute(ADMIN, {
@@ -254,14 +239,10 @@ export const adminVideoThumbnail = adminRoute(ADMIN, {
   path: "/admin/videos/{id}/thumbnail",
   summary: "Uploads (multipart `file`) or links (JSON {url}) the video's thumbnail, replacing the previous one",
   request: thumbnailRequest(VideoIdParams),
-  responses: thumbnailResponses("No such video"),
+  responses: thumbnailResponses(NO_VIDEO),
 });
 
-const deleteResponses = (missing: string) => ({
-  200: jsonResponse(ThumbnailSchema, "No thumbnail any more (thumbnail_url null)"),
-  400: invalid,
-  404: errorResponse(missing),
-});
+const thumbnailRemoved = (missing: string) => foundOr404(ThumbnailSchema, "No thumbnail any more (thumbnail_url null)", missing);
 
 /** The path seed 001 §7 gives (without /admin); admins only all the same. */
 export const deleteCourseThumbnail = adminRoute(ADMIN, {
@@ -269,7 +250,7 @@ export const deleteCourseThumbnail = adminRoute(ADMIN, {
   path: "/courses/{id}/thumbnail",
   summary: "Removes the course's thumbnail (admins only, despite the path)",
   request: { params: CourseIdParams },
-  responses: deleteResponses("No such course"),
+  responses: thumbnailRemoved(NO_COURSE),
 });
 
 export const adminDeleteCourseThumbnail = adminRoute(ADMIN, {
@@ -277,7 +258,7 @@ export const adminDeleteCourseThumbnail = adminRoute(ADMIN, {
   path: "/admin/courses/{id}/thumbnail",
   summary: "Removes the course's thumbnail (same as DELETE /academy/courses/{id}/thumbnail)",
   request: { params: CourseIdParams },
-  responses: deleteResponses("No such course"),
+  responses: thumbnailRemoved(NO_COURSE),
 });
 
 export const adminDeleteVideoThumbnail = adminRoute(ADMIN, {
@@ -285,5 +266,5 @@ export const adminDeleteVideoThumbnail = adminRoute(ADMIN, {
   path: "/admin/videos/{id}/thumbnail",
   summary: "Removes the video's thumbnail (the host's image is shown again)",
   request: { params: VideoIdParams },
-  responses: deleteResponses("No such video"),
+  responses: thumbnailRemoved(NO_VIDEO),
 });

@@ -286,6 +286,5 @@ export const ProgressResultSchema = z
   .object({ video_id: z.uuid(), watched: z.boolean(), watched_at: z.string().nullable(), course_progress: ProgressSchema })
   .openapi("AcademyProgressResult");
 
-export const DeletedSchema = z.object({ deleted: z.literal(true) });
 export const ReorderedSchema = z.object({ ids: z.array(z.uuid()) });
 export const ThumbnailSchema = z.object({ thumbnail_url: z.string().nullable() }).openapi("AcademyThumbnail");

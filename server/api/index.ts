@@ -1,24 +1,11 @@
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import { academyRoutes } from "../academy";
-import { configRoutes } from "../app-config/routes";
-import { authRoutes } from "../auth/routes";
-import { subscriptionRoutes } from "../billing/routes";
-import { webhookRoutes } from "../billing/webhook-routes";
 import { getConfig } from "../config";
-import { healthRoutes } from "../health/routes";
-import { logger } from "../logger";
-import { leaderboardRoutes } from "../leaderboard/routes";
-import { analysisRoutes } from "../seo-llm/analysis-routes";
-import { citingSourcesRoutes } from "../seo-llm/citing-sources-routes";
-import { searchQueryRoutes } from "../seo-llm/search-query-routes";
-import { seoProfileRoutes } from "../seo-llm/profile-routes";
-import { questionRoutes } from "../seo-llm/question-routes";
-import { quotaRoutes } from "../seo-llm/quota-routes";
-import { userRoutes } from "../users/routes";
 import { ApiError } from "../http/errors";
 import { bodyLimits, headerLimit, wellFormedText } from "../http/middleware";
 import { createRouter } from "../http/router";
+import { logger } from "../logger";
+import { ROUTERS } from "./routers";
 
 /** The /api/v1 application: one router per domain, one error shape, one OpenAPI document. */
 export function createApi() {
@@ -36,20 +23,7 @@ export function createApi() {
     });
   }
 
-  api.route("/health", healthRoutes);
-  api.route("/auth", authRoutes);
-  api.route("/config", configRoutes);
-  api.route("/user/seo-profile", seoProfileRoutes);
-  api.route("/user", userRoutes);
-  api.route("/user-questions", questionRoutes);
-  api.route("/quota", quotaRoutes);
-  api.route("/seo-llm/analyses", citingSourcesRoutes);
-  api.route("/seo-llm/analyses", analysisRoutes);
-  api.route("/leaderboard", leaderboardRoutes);
-  api.route("/analytics", searchQueryRoutes);
-  api.route("/subscription", subscriptionRoutes);
-  api.route("/academy", academyRoutes);
-  api.route("/webhooks", webhookRoutes);
+  for (const [prefix, router] of Object.values(ROUTERS)) api.route(prefix, router);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   api.doc31("/openapi.json", {

@@ -1,6 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
 import { getConfig } from "../config";
 import { getProviders } from "../integrations/ai/registry";
+import { publicRoute } from "../auth/guarded-route";
 import { createRouter, jsonResponse, z } from "../http/router";
 
 export const AppConfigSchema = z
@@ -38,10 +38,9 @@ export function appConfig() {
   };
 }
 
-const getAppConfig = createRoute({
+const getAppConfig = publicRoute("config", {
   method: "get",
   path: "/",
-  tags: ["config"],
   summary: "Public application settings (seed 000 §9 defaults, overridable by environment)",
   responses: { 200: jsonResponse(AppConfigSchema, "Configuration") },
 });

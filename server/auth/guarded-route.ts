@@ -1,7 +1,7 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../http/env";
-import { errorResponse } from "../http/router";
+import { errorResponse, jsonResponse, type z } from "../http/router";
 import { requireAdmin, requireAuth } from "./middleware";
 
 /** A route as createRoute takes it, less what the guard adds; `middleware` runs after the guard's. */
@@ -15,6 +15,11 @@ const bearer = [{ bearerAuth: [] }];
 
 const notSignedIn = errorResponse("Not signed in");
 const notAdmin = errorResponse("forbidden: not an admin");
+
+/** A route anyone may call, under its tag: declared as the guarded ones are, so being public reads as a choice. */
+export function publicRoute<P extends string, R extends GuardedConfig<P>>(tag: string, config: R) {
+  return createRoute({ ...config, tags: [tag] });
+}
 
 /**
  * A route for signed-in users, under its tag: the bearer scheme in the document and requireAuth
@@ -39,4 +44,13 @@ export function adminRoute<P extends string, R extends GuardedConfig<P>>(tag: st
     middleware: [requireAuth, requireAdmin, ...(config.middleware ?? [])],
     responses: { 401: notSignedIn, 403: notAdmin, ...config.responses },
   });
+}
+
+/**
+ * The most common route: a signed-in GET answering one schema (a status, a profile, progress),
+ * declared in one call so the few that do more stand out.
+ */
+export function authedRead<P extends string, S extends z.ZodType>(tag: string, read: { path: P; summary: string; description?: string; answer: S; label: string }) {
+  const { answer, label, ...config } = read;
+  return authedRoute(tag, { ...config, method: "get" as const, responses: { 200: jsonResponse(answer, label) } });
 }

@@ -1,7 +1,6 @@
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "#domain/locales";
-import { createRoute } from "@hono/zod-openapi";
 import { getDb } from "../runtime";
-import { authedRoute } from "./guarded-route";
+import { authedRoute, publicRoute } from "./guarded-route";
 import { clientIp } from "../http/middleware";
 import { createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
 import { LOGOUT_SCOPES, logout, previewMagicLink, refreshSession, requestMagicLink, verifyMagicLink } from "./service";
@@ -34,10 +33,9 @@ export const SessionSchema = z
 
 const MessageSchema = z.object({ message: z.string() });
 
-const login = createRoute({
+const login = publicRoute("auth", {
   method: "post",
   path: "/login",
-  tags: ["auth"],
   summary: "E-mail a single-use sign-in link",
   request: {
     body: jsonBody(
@@ -64,34 +62,25 @@ const login = createRoute({
 const LinkTokenBody = jsonBody(z.object({ token: z.string().min(1).max(200) }));
 const LinkRefused = errorResponse("Link invalid (code link_invalid), already used (link_used) or expired (link_expired)");
 
-const verify = createRoute({
+const verify = publicRoute("auth", {
   method: "post",
   path: "/verify",
-  tags: ["auth"],
   summary: "Exchange a sign-in link token for a session",
   request: { body: LinkTokenBody },
-  responses: {
-    200: jsonResponse(SessionSchema, "Signed in"),
-    400: LinkRefused,
-  },
+  responses: { 200: jsonResponse(SessionSchema, "Signed in"), 400: LinkRefused },
 });
 
-const preview = createRoute({
+const preview = publicRoute("auth", {
   method: "post",
   path: "/verify/preview",
-  tags: ["auth"],
   summary: "Which address a sign-in link is for, without using it",
   request: { body: LinkTokenBody },
-  responses: {
-    200: jsonResponse(z.object({ email: z.string(), expires_at: z.string() }), "The link is valid"),
-    400: LinkRefused,
-  },
+  responses: { 200: jsonResponse(z.object({ email: z.string(), expires_at: z.string() }), "The link is valid"), 400: LinkRefused },
 });
 
-const token = createRoute({
+const token = publicRoute("auth", {
   method: "post",
   path: "/token",
-  tags: ["auth"],
   summary: "Rotate a refresh token",
   request: {
     query: z.object({ grant_type: z.literal("refresh_token") }),

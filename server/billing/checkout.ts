@@ -7,6 +7,7 @@ import type { SubscriptionRow } from "../integrations/payments/types";
 import { hasPaidSubscription, type BillingPeriod, type PlanId } from "#domain/plans";
 import { getBillingGateway } from "./gateway";
 import { addPeriod, findCheckout, findSubscription, lockBilling, planById, priceOf, purchasablePlan, record, saveSubscription, voidPendingChange } from "./records";
+import { afterPlanChange, planLimits } from "./limits";
 import { applyDueChanges } from "./renewals";
 import { toSubscription } from "./shapes";
 
@@ -82,6 +83,7 @@ export async function completeLocalCheckout(db: Database, userId: string, checko
   return db.transaction(async (tx) => {
     await lockBilling(tx, userId);
     const checkout = await openLocalCheckout(tx, userId, checkoutId);
+    const before = await planLimits(tx, userId, now);
     const existing = await findSubscription(tx, userId);
     if (existing && hasPaidSubscription(toSubscription(existing), now)) {
       throw new ApiError(409, "You already have a subscription: change its plan instead", { code: "subscription_exists" });
@@ -106,6 +108,7 @@ export async function completeLocalCheckout(db: Database, userId: string, checko
     await voidPendingChange(tx, userId);
     await record(tx, userId, "subscribe", { from: existing, to: target, effective: start, amount: priceOf(plan, target.period), currency: plan.currency });
     await tx.update(checkoutSessions).set({ status: "completed", completedAt: now }).where(eq(checkoutSessions.id, checkout.id));
+    await afterPlanChange(tx, userId, before, now);
     return toSubscription(row);
   });
 }

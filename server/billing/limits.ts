@@ -19,6 +19,8 @@ export type PlanLimits = {
   analysesPerMonth: number;
   /** Competitors the SEO profile may track (the plans' "competitor analyses"). */
   maxCompetitors: number;
+  /** Website analyses over the account's life, failed ones not counted (seed §7's x-lifetime-* headers). */
+  siteAuditsLifetime: number;
 };
 
 /**
@@ -53,7 +55,38 @@ export async function planLimits(db: Executor, userId: string, now = new Date())
     analysesPerDay: plan.analysesPerDay,
     analysesPerMonth: plan.analysesPerMonth,
     maxCompetitors: plan.competitorMetricsLimits?.domain_authority ?? 0,
+    siteAuditsLifetime: plan.siteAuditsLifetime,
   };
+}
+
+/** Told, inside a plan change's transaction, that it raised the limits now in force. */
+export type LimitsRaisedListener = (tx: Executor, userId: string, limits: PlanLimits) => Promise<unknown>;
+
+const limitsRaisedListeners = new Set<LimitsRaisedListener>();
+
+/**
+ * For the domains whose data follows the limits (the generated questions fill the new room):
+ * billing cannot import them, as they import billing.
+ */
+export function onLimitsRaised(listener: LimitsRaisedListener) {
+  limitsRaisedListeners.add(listener);
+}
+
+/**
+ * Runs the listeners when a plan change, in `tx`, left any limit above `before`: a first
+ * subscription, an upgrade. A change that raises nothing (a renewal, a downgrade, the same state
+ * synced twice) tells no one, so room the user made by deleting questions is not filled behind
+ * their back, and a redelivered event adds nothing.
+ */
+export async function afterPlanChange(tx: Executor, userId: string, before: PlanLimits, now = new Date()) {
+  const after = await planLimits(tx, userId, now);
+  const raised =
+    after.maxQuestionsTotal > before.maxQuestionsTotal ||
+    after.maxSystemQuestionsTotal > before.maxSystemQuestionsTotal ||
+    after.maxQuestionsPerCategory > before.maxQuestionsPerCategory ||
+    after.allowedCategories.length > before.allowedCategories.length;
+  if (!raised) return;
+  for (const listener of limitsRaisedListeners) await listener(tx, userId, after);
 }
 
 async function readSubscription(db: Executor, userId: string) {

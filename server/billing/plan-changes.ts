@@ -6,6 +6,7 @@ import type { PlanTarget } from "../integrations/payments/types";
 import { changeTypeFor, hasPaidSubscription } from "#domain/plans";
 import { type BillingUser, createCheckout, type PlanRequest } from "./checkout";
 import { gatewayFor } from "./gateway";
+import { afterPlanChange, planLimits } from "./limits";
 import { findPendingChange, findSubscription, fromProviderState, localChangeNow, lockBilling, planById, proratedCharge, purchasablePlan, record, saveSubscription, voidPendingChange } from "./records";
 import { applyDueChanges } from "./renewals";
 import { toPlan, toSubscription } from "./shapes";
@@ -54,6 +55,7 @@ export async function changePlan(db: Database, user: BillingUser, input: PlanReq
     }
     const gateway = gatewayFor(row);
     if (immediate) {
+      const before = await planLimits(tx, user.id, now);
       if (pending) {
         await gateway.clearSchedule(row);
         await voidPendingChange(tx, user.id);
@@ -64,6 +66,7 @@ export async function changePlan(db: Database, user: BillingUser, input: PlanReq
       const charged = fromProvider ? null : proratedCharge(row, await planById(tx, row.planId), plan, target.period, now);
       await record(tx, user.id, changeType, { from: row, to: target, effective: now, amount: charged, currency: plan.currency });
       if (row.cancelAtPeriodEnd) await record(tx, user.id, "reactivate", { from: row, to: target, effective: now });
+      await afterPlanChange(tx, user.id, before, now);
       logger.info("billing.changed", { user_id: user.id, change: changeType, plan: target.planId, period: target.period });
       return { requires_checkout: false, checkout_url: null, immediate_change: true, scheduled_change: false, change_type: changeType, effective_date: updated.currentPeriodStart > now ? updated.currentPeriodStart.toISOString() : now.toISOString(), message: `Your plan is now ${plan.name} (${target.period})` };
     }

@@ -4,6 +4,7 @@ import { checkoutSessions, plans, subscriptionChanges } from "../db/schema";
 import { logger } from "../logger";
 import type { ProviderSubscription } from "../integrations/payments/types";
 import { changeTypeFor, hasPaidSubscription } from "#domain/plans";
+import { afterPlanChange, planLimits } from "./limits";
 import { findPendingChange, findSubscription, fromProviderState, lockBilling, ownerOfExternal, record, saveSubscription, voidPendingChange } from "./records";
 import { toPlan, toSubscription } from "./shapes";
 
@@ -22,6 +23,7 @@ export async function syncProviderSubscription(db: Database, state: ProviderSubs
   }
   return db.transaction(async (tx) => {
     await lockBilling(tx, owner);
+    const limitsBefore = await planLimits(tx, owner, now);
     const before = await findSubscription(tx, owner);
     if (before?.externalSubscriptionId && before.externalSubscriptionId !== state.subscriptionId) {
       // Another subscription of this user: an older one ending changes nothing, and a second live
@@ -55,6 +57,7 @@ export async function syncProviderSubscription(db: Database, state: ProviderSubs
         if (kind) await record(tx, owner, kind, { from: before, to: target, effective: now });
       }
     }
+    await afterPlanChange(tx, owner, limitsBefore, now);
     return toSubscription(row);
   });
 }

@@ -1,7 +1,7 @@
 import { BILLING_PERIODS, PLAN_IDS, SUBSCRIPTION_STATUSES } from "#domain/plans";
 import { BILLING_PROVIDERS, CHANGE_STATUSES, CHANGE_TYPES, CHECKOUT_STATUSES } from "../db/schema";
 import { authedRoute } from "../auth/guarded-route";
-import { createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
+import { createRouter, errorResponse, foundOr404, idParams, jsonBody, jsonResponse, z } from "../http/router";
 import { getConfig } from "../config";
 import { getDb } from "../runtime";
 import { abandonLocalCheckout, completeLocalCheckout, startCheckout } from "./checkout";
@@ -81,6 +81,7 @@ export const CheckoutSchema = z
 // Answers only a subscription held at Stripe can give, on the calls that change it there.
 const stripeUnreachable = errorResponse("payment_provider_error: Stripe refused or could not be reached");
 const stripeNotConfigured = errorResponse("provider_unavailable: the subscription is Stripe's and Stripe is not configured on this server");
+const atStripe = { 502: stripeUnreachable, 503: stripeNotConfigured };
 
 export const ChangeResultSchema = z
   .object({
@@ -108,7 +109,8 @@ const PlanRequestSchema = z.object({
 });
 
 const MessageSchema = z.object({ message: z.string() });
-const IdParam = z.object({ id: z.uuid("Not a checkout id") });
+const IdParam = idParams("Not a checkout id");
+const NO_CHECKOUT = "No such checkout of this user";
 
 const current = authedRoute("subscription", {
   method: "get",
@@ -150,12 +152,7 @@ const checkoutGet = authedRoute("subscription", {
   path: "/checkout/{id}",
   summary: "A checkout of the signed-in user; a Stripe one is brought up to date first",
   request: { params: IdParam },
-  responses: {
-    200: jsonResponse(CheckoutSchema, "Checkout"),
-    400: errorResponse("Not a checkout id"),
-    404: errorResponse("No such checkout of this user"),
-    502: stripeUnreachable,
-  },
+  responses: { ...foundOr404(CheckoutSchema, "Checkout", NO_CHECKOUT), 502: stripeUnreachable },
 });
 
 const checkoutComplete = authedRoute("subscription", {
@@ -163,11 +160,7 @@ const checkoutComplete = authedRoute("subscription", {
   path: "/checkout/{id}/complete",
   summary: "Local test mode only: pays the checkout, starting the subscription",
   request: { params: IdParam },
-  responses: {
-    200: jsonResponse(z.object({ subscription: SubscriptionSchema }), "Subscribed"),
-    404: errorResponse("No such checkout"),
-    409: errorResponse("Closed, paid on Stripe, or a subscription exists"),
-  },
+  responses: { ...foundOr404(z.object({ subscription: SubscriptionSchema }), "Subscribed", NO_CHECKOUT), 409: errorResponse("Closed, paid on Stripe, or a subscription exists") },
 });
 
 const checkoutAbandon = authedRoute("subscription", {
@@ -175,7 +168,7 @@ const checkoutAbandon = authedRoute("subscription", {
   path: "/checkout/{id}/abandon",
   summary: "Local test mode only: gives up the payment",
   request: { params: IdParam },
-  responses: { 200: jsonResponse(MessageSchema, "Abandoned"), 404: errorResponse("No such checkout"), 409: errorResponse("Closed") },
+  responses: { ...foundOr404(MessageSchema, "Abandoned", NO_CHECKOUT), 409: errorResponse("Closed") },
 });
 
 const changePlanRoute = authedRoute("subscription", {
@@ -189,8 +182,7 @@ const changePlanRoute = authedRoute("subscription", {
     402: errorResponse("payment_declined: the prorated charge was declined, nothing changed"),
     409: errorResponse("current_plan, change_pending, downgrade_while_canceled or renewal_change_while_canceled"),
     429: errorResponse("too_many_checkouts: without a paid subscription this is a checkout, and five different ones are open"),
-    502: stripeUnreachable,
-    503: stripeNotConfigured,
+    ...atStripe,
   },
 });
 
@@ -201,8 +193,7 @@ const cancelRoute = authedRoute("subscription", {
   responses: {
     200: jsonResponse(z.object({ message: z.string(), effective_date: z.string() }), "Canceled at period end"),
     409: errorResponse("no_subscription or already_canceled"),
-    502: stripeUnreachable,
-    503: stripeNotConfigured,
+    ...atStripe,
   },
 });
 
@@ -213,8 +204,7 @@ const reactivateRoute = authedRoute("subscription", {
   responses: {
     200: jsonResponse(MessageSchema, "Renews again"),
     409: errorResponse("not_canceled or subscription_ended"),
-    502: stripeUnreachable,
-    503: stripeNotConfigured,
+    ...atStripe,
   },
 });
 
@@ -225,8 +215,7 @@ const pendingRoute = authedRoute("subscription", {
   responses: {
     200: jsonResponse(MessageSchema, "Dropped"),
     409: errorResponse("no_pending_change"),
-    502: stripeUnreachable,
-    503: stripeNotConfigured,
+    ...atStripe,
   },
 });
 
@@ -237,8 +226,7 @@ const portalRoute = authedRoute("subscription", {
   responses: {
     200: jsonResponse(z.object({ url: z.string() }), "Where to go"),
     409: errorResponse("portal_unavailable"),
-    502: stripeUnreachable,
-    503: stripeNotConfigured,
+    ...atStripe,
   },
 });
 

@@ -1,7 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import Stripe from "stripe";
 import { ApiError } from "../http/errors";
+import { publicRoute } from "../auth/guarded-route";
 import { createRouter, errorResponse, jsonResponse, z } from "../http/router";
 import { getConfig } from "../config";
 import { logger } from "../logger";
@@ -23,10 +23,9 @@ const { $schema: _dialect, ...eventJsonSchema } = z.toJSONSchema(StripeEventSche
 // zod's JSON Schema type and the OpenAPI one describe the same 2020-12 object in two type libraries.
 const eventBodySchema = eventJsonSchema as { type: "object" };
 
-const stripeWebhook = createRoute({
+const stripeWebhook = publicRoute("webhooks", {
   method: "post",
   path: "/stripe",
-  tags: ["webhooks"],
   summary: "Stripe's events, verified by their Stripe-Signature; each event is applied once",
   request: {
     headers: z.object({ "stripe-signature": z.string().optional().openapi({ description: "Required: Stripe's signature of the body (400 signature_missing without it)" }) }),

@@ -1,22 +1,20 @@
-import { createRoute } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
+import { publicRoute } from "../auth/guarded-route";
 import { createRouter, jsonResponse, z } from "../http/router";
 import { getDb } from "../runtime";
 
 const StatusSchema = z.object({ status: z.enum(["ok", "unavailable"]) }).openapi("Health");
 
-const live = createRoute({
+const live = publicRoute("health", {
   method: "get",
   path: "/",
-  tags: ["health"],
   summary: "Liveness: the process answers (no I/O)",
   responses: { 200: jsonResponse(StatusSchema, "Alive") },
 });
 
-const ready = createRoute({
+const ready = publicRoute("health", {
   method: "get",
   path: "/ready",
-  tags: ["health"],
   summary: "Readiness: the database answers; a load balancer routes traffic only to ready processes",
   responses: { 200: jsonResponse(StatusSchema, "Ready"), 503: jsonResponse(StatusSchema, "Database unreachable") },
 });

@@ -50,6 +50,9 @@ describe("fieldErrorsOf", () => {
   test("a union: of no type any form takes is invalid_type, of a right type but no accepted value invalid_value", () => {
     expect(codes({ ...valid, link: 42 })).toEqual({ link: ["invalid_type"] });
     expect(codes({ ...valid, code: "abcd" })).toEqual({ code: ["invalid_value"] });
+    const byKind = z.discriminatedUnion("kind", [z.object({ kind: z.literal("a") }), z.object({ kind: z.literal("b"), size: z.number() })]);
+    const unknownKind = byKind.safeParse({ kind: "c" });
+    expect(fieldErrorsOf(unknownKind.error!.issues, { kind: "c" })).toEqual({ kind: [{ code: "invalid_value", message: expect.any(String) }] });
   });
 
   test("a custom check names its code, or is invalid_value; errors sit at their dotted path", () => {

@@ -49,7 +49,9 @@ function codeOf(issue: z.core.$ZodIssue, value: unknown): string {
     case "invalid_type":
       return "invalid_type";
     case "invalid_union":
-      // Of no type any of the union's forms takes, or of the right type but no accepted value.
+      // A discriminated union's key naming none of its forms (no form tried), of no type any of the
+      // union's forms takes, or of the right type but no accepted value.
+      if (issue.errors.length === 0) return "invalid_value";
       return issue.errors.every((branch) => branch.every((inner) => inner.code === "invalid_type")) ? "invalid_type" : "invalid_value";
     default:
       // invalid_value (an enum or a literal), and the rest.

@@ -40,7 +40,7 @@ function withSharedResponses<R extends RouteConfig>(route: R): R {
   const { request } = route;
   if (request?.params || request?.query || request?.headers || request?.body) {
     const body = request.body ? "; malformed JSON; code invalid_unicode: a lone UTF-16 surrogate in the body" : "";
-    shared[400] = errorResponse(`Invalid input: \`errors\` names each field, with a code and a message for each thing wrong with it${body}`);
+    shared[400] = errorResponse(`${INVALID_INPUT}${body}`);
   }
   if (route.security?.length) shared[401] = errorResponse("No bearer token, or its session has ended");
   if (request?.body) {
@@ -91,6 +91,33 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
   content: { "application/json": { schema } },
   description,
 });
+
+const INVALID_INPUT = "Invalid input: `errors` names each field, with a code and a message for each thing wrong with it";
+
+/** A route's own 400, so its typed client can branch on it; in the shared layer's words, as createRouter's hook answers every route alike. */
+export const invalidInput = errorResponse(INVALID_INPUT);
+
+/** A route on one existing thing (a course, a checkout) answers it or what became of it, invalid input, or none such: one map, so all say it alike. */
+export const foundOr404 = <T extends z.ZodType>(schema: T, description: string, missing: string) => ({
+  200: jsonResponse(schema, description),
+  400: invalidInput,
+  404: errorResponse(missing),
+});
+
+/** A path's `id`, a uuid; `invalid` says what it is not ("Not a checkout id"). */
+export const idParams = (invalid: string) => z.object({ id: z.uuid(invalid) });
+
+/** GET /{id}: one of the user's things by its uuid; the words say what it is, and what an id that is none is. */
+export const getById = <T extends z.ZodType>(schema: T, words: { summary: string; thing: string; invalid: string; missing: string }) => ({
+  method: "get" as const,
+  path: "/{id}" as const,
+  summary: words.summary,
+  request: { params: idParams(words.invalid) },
+  responses: foundOr404(schema, words.thing, words.missing),
+});
+
+/** What a DELETE answers once the thing is gone. */
+export const DeletedSchema = z.object({ deleted: z.literal(true) });
 
 /** An object keyed by some of `keys` (e.g. counts per provider): the document names the keys a client may meet. */
 export const someOf = <const K extends readonly [string, ...string[]], V extends z.ZodType>(keys: K, value: V) =>

@@ -1,5 +1,5 @@
 import { authedRoute } from "../auth/guarded-route";
-import { createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
+import { createRouter, errorResponse, getById, jsonBody, jsonResponse, query, z } from "../http/router";
 import { fieldError } from "../http/field-errors";
 import { getConfig } from "../config";
 import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
@@ -155,17 +155,10 @@ const stats = authedRoute("analyses", {
   responses: { 200: jsonResponse(StatsSchema, "Figures"), 400: errorResponse("Invalid dates, or startDate after endDate") },
 });
 
-const one = authedRoute("analyses", {
-  method: "get",
-  path: "/{id}",
-  summary: "One analysis with every answer",
-  request: { params: z.object({ id: z.uuid("Not an analysis id") }) },
-  responses: {
-    200: jsonResponse(AnalysisSchema, "Analysis"),
-    400: errorResponse("Invalid id"),
-    404: errorResponse("No such analysis of this user"),
-  },
-});
+const one = authedRoute(
+  "analyses",
+  getById(AnalysisSchema, { summary: "One analysis with every answer", thing: "Analysis", invalid: "Not an analysis id", missing: "No such analysis of this user" }),
+);
 
 export const analysisRoutes = createRouter()
   .openapi(create, async (c) => {

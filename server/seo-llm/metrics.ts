@@ -3,23 +3,6 @@ import type { Executor } from "../db/client";
 import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
 import { analysisAnswers, answerMentions } from "../db/schema";
 
-/**
- * The figures every screen shows, from stored answers only:
- * - visibility: share of the answers that mention the brand (percent);
- * - share of voice: the brand's share of the answers' tracked-brand presences (the brand and the
- *   known competitors, each counted once per answer, so a verbose answer does not weigh more);
- * - average position: the brand's rank among the brands an answer names, over answers naming it;
- * - sentiment: how the answers that mention the brand speak of it.
- */
-export type Metrics = {
-  answers: number;
-  mentioned: number;
-  visibility: number | null;
-  share_of_voice: number | null;
-  average_position: number | null;
-  sentiment: { positive: number; neutral: number; negative: number };
-};
-
 type Row = {
   provider: string;
   category: string;
@@ -34,8 +17,18 @@ type Row = {
 };
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+/** A percent to one decimal; null when there is nothing to take it of. */
+const percentOf = (part: number, whole: number) => (whole ? round1((part / whole) * 100) : null);
 
-function combine(rows: Row[]): Metrics {
+/**
+ * The figures every screen shows, from stored answers only:
+ * - visibility: share of the answers that mention the brand (percent);
+ * - share of voice: the brand's share of the answers' tracked-brand presences (the brand and the
+ *   known competitors, each counted once per answer, so a verbose answer does not weigh more);
+ * - average position: the brand's rank among the brands an answer names, over answers naming it;
+ * - sentiment: how the answers that mention the brand speak of it.
+ */
+function combine(rows: Row[]) {
   const sum = (key: keyof Row) => rows.reduce((total, row) => total + Number(row[key]), 0);
   const answers = sum("answers");
   const mentioned = sum("mentioned");
@@ -44,8 +37,8 @@ function combine(rows: Row[]): Metrics {
   return {
     answers,
     mentioned,
-    visibility: answers ? round1((mentioned / answers) * 100) : null,
-    share_of_voice: presences ? round1((mentioned / presences) * 100) : null,
+    visibility: percentOf(mentioned, answers),
+    share_of_voice: percentOf(mentioned, presences),
     average_position: positions ? round1(sum("position_sum") / positions) : null,
     sentiment: { positive: sum("positive"), neutral: sum("neutral"), negative: sum("negative") },
   };
@@ -85,6 +78,8 @@ async function groupedRows(db: Executor, userId: string, where: SQL): Promise<Ro
     .where(and(eq(analysisAnswers.status, "completed"), where))
     .groupBy(analysisAnswers.provider, analysisAnswers.category);
 }
+
+export type Metrics = ReturnType<typeof combine>;
 
 export type Breakdown = {
   summary: Metrics;
@@ -143,8 +138,8 @@ export async function dailyTrend(db: Executor, userId: string, where: SQL) {
   return rows.map((row) => ({
     date: row.date,
     answers: row.answers,
-    visibility: row.answers ? round1((row.mentioned / row.answers) * 100) : null,
-    share_of_voice: row.presences ? round1((row.mentioned / row.presences) * 100) : null,
+    visibility: percentOf(row.mentioned, row.answers),
+    share_of_voice: percentOf(row.mentioned, row.presences),
     average_position: row.position,
   }));
 }

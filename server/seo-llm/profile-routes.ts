@@ -1,46 +1,16 @@
-import { distinctTexts, isCountryCode, MARKET_LANGUAGES, normaliseDomain, PROFILE_LIMITS } from "#domain/seo-profile";
+import { MARKET_LANGUAGES, PROFILE_LIMITS } from "#domain/seo-profile";
 import { authedRoute } from "../auth/guarded-route";
-import { caselessEnum, createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
-import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from "#domain/text";
+import { createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
 import { getDb } from "../runtime";
 import { WebsiteFieldSchema } from "../users/routes";
 import { getSeoProfile, patchSeoProfile } from "./profile";
-
-const text = (max: number) =>
-  z.string().trim().min(1, "Required").max(max, `At most ${max} characters`).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
-
-/** A list, then trimmed and de-duplicated (first spelling kept); the limit counts what is sent. */
-const texts = (max: number, each: number) => z.array(text(each)).max(max, `At most ${max}`).transform(distinctTexts);
-
-/**
- * What normaliseDomain reads, for the document: blank, or a host name with at least one dot, with
- * or without a scheme, a port and a path. A host URL() refuses is still "Not a valid domain".
- */
-const DOMAIN_OR_BLANK = /^\s*$|^\s*([A-Za-z][A-Za-z\d+.-]*:\/\/)?([^\s/?#@]*@)?[A-Za-z\d-]+(\.[A-Za-z\d-]+)+(:\d*)?([/?#]\S*)?\s*$/;
+import { COUNTRY_CODES, competitorList, countryField, domainField, keywordsField, marketLanguageField, NOT_A_COUNTRY, text, texts } from "./profile-fields";
 
 const CompetitorSchema = z.object({
   Name: text(PROFILE_LIMITS.competitorName),
-  Domain: z
-    .string()
-    .max(2048)
-    .regex(DOMAIN_OR_BLANK, "Not a valid domain")
-    .nullish()
-    .transform((value, ctx) => {
-      if (value == null || value.trim() === "") return null;
-      const domain = normaliseDomain(value);
-      if (domain) return domain;
-      ctx.addIssue({ code: "custom", message: "Not a valid domain", params: { code: "invalid_format" } });
-      return z.NEVER;
-    })
-    .openapi({ description: "Its site: a host name or a URL of it, kept as the host without www; blank or null: none", example: "rival.example" }),
+  Domain: domainField(),
   Aliases: texts(PROFILE_LIMITS.aliases, PROFILE_LIMITS.alias).default([]),
 });
-
-/** Every ISO 3166-1 alpha-2 code the runtime can name (isCountryCode), for the document's enum. */
-const COUNTRY_CODES = Array.from({ length: 26 * 26 }, (_, index) => String.fromCharCode(65 + Math.floor(index / 26), 65 + (index % 26))).filter(
-  isCountryCode,
-) as [string, ...string[]];
-const NOT_A_COUNTRY = "Not an ISO 3166-1 country code";
 
 export const SeoProfileSchema = z
   .object({
@@ -61,32 +31,13 @@ const SeoProfilePatchSchema = z
     BrandName: text(PROFILE_LIMITS.brandName).optional(),
     BrandAliases: texts(PROFILE_LIMITS.aliases, PROFILE_LIMITS.alias).optional(),
     WebsiteURL: WebsiteFieldSchema,
-    MarketLanguage: caselessEnum(MARKET_LANGUAGES, `One of ${MARKET_LANGUAGES.join(", ")}`)
-      .optional()
-      .openapi({ description: "Any case, surrounding spaces ignored; saved lower-case" }),
+    MarketLanguage: marketLanguageField().optional(),
     Country: z
-      .union([z.null(), z.string().regex(/^\s*$/).transform(() => null), caselessEnum(COUNTRY_CODES, NOT_A_COUNTRY)], { error: NOT_A_COUNTRY })
+      .union([z.null(), z.string().regex(/^\s*$/).transform(() => null), countryField()], { error: NOT_A_COUNTRY })
       .optional()
       .openapi({ description: "ISO 3166-1 alpha-2, any case, saved upper-case; blank or null: none" }),
-    Keywords: z
-      .array(text(PROFILE_LIMITS.keyword))
-      .min(PROFILE_LIMITS.keywordsMin, "At least one keyword")
-      .max(PROFILE_LIMITS.keywordsMax, `At most ${PROFILE_LIMITS.keywordsMax} keywords`)
-      .transform(distinctTexts)
-      .optional(),
-    Competitors: z
-      .array(CompetitorSchema)
-      .max(PROFILE_LIMITS.competitors, `At most ${PROFILE_LIMITS.competitors} competitors`)
-      .openapi({ description: "Each name once (case and accents aside)" })
-      .superRefine((competitors, ctx) => {
-        const seen = new Set<string>();
-        competitors.forEach((competitor, index) => {
-          const key = distinctTexts([competitor.Name])[0]?.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-          if (key && seen.has(key)) ctx.addIssue({ code: "custom", message: "This competitor is already listed", path: [index, "Name"], params: { code: "duplicate" } });
-          if (key) seen.add(key);
-        });
-      })
-      .optional(),
+    Keywords: keywordsField().optional(),
+    Competitors: competitorList(CompetitorSchema, (competitor) => competitor.Name, "Name").optional(),
   })
   .openapi("SeoProfilePatch");
 

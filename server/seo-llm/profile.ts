@@ -4,20 +4,8 @@ import { type Competitor, type SeoProfileRow, seoProfiles, users } from "../db/s
 import type { Database, Executor } from "../db/client";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { fieldError } from "../http/field-errors";
-import { planLimits } from "../billing/limits";
+import { type PlanLimits, planLimits } from "../billing/limits";
 import { regenerateSystemQuestions } from "./questions";
-
-export type SeoProfile = {
-  BrandName: string;
-  BrandAliases: string[];
-  WebsiteURL: string | null;
-  MarketLanguage: MarketLanguage;
-  Country: string | null;
-  Keywords: string[];
-  Competitors: Array<{ Name: string; Domain: string | null; Aliases: string[] }>;
-  CreatedAt: string;
-  UpdatedAt: string;
-};
 
 /** A PATCH: every key optional; null clears what may be empty. */
 export type SeoProfilePatch = {
@@ -30,7 +18,8 @@ export type SeoProfilePatch = {
   Competitors?: Competitor[];
 };
 
-export function toSeoProfile(row: SeoProfileRow, websiteUrl: string | null): SeoProfile {
+/** The profile as the API answers it, under the API's names. */
+export function toSeoProfile(row: SeoProfileRow, websiteUrl: string | null) {
   return {
     BrandName: row.brandName,
     BrandAliases: row.aliases,
@@ -43,6 +32,8 @@ export function toSeoProfile(row: SeoProfileRow, websiteUrl: string | null): Seo
     UpdatedAt: row.updatedAt.toISOString(),
   };
 }
+
+export type SeoProfile = ReturnType<typeof toSeoProfile>;
 
 export async function findSeoProfile(db: Database, userId: string) {
   const [row] = await db
@@ -118,12 +109,17 @@ export async function patchSeoProfile(db: Database, userId: string, patch: SeoPr
  * may be kept or shortened, but not grow or take new names.
  */
 async function checkCompetitorLimit(tx: Executor, userId: string, before: Competitor[], after: Competitor[]) {
-  const { maxCompetitors, planName, isTopPlan } = await planLimits(tx, userId);
-  if (after.length <= maxCompetitors) return;
+  const limits = await planLimits(tx, userId);
+  if (after.length <= limits.maxCompetitors) return;
   const known = new Set(before.map((competitor) => competitor.name.toLocaleLowerCase()));
   if (after.every((competitor) => known.has(competitor.name.toLocaleLowerCase()))) return;
+  throw competitorLimitError(limits, "Competitors");
+}
+
+/** 403 `competitor_limit` on `field`: more competitors than the plan tracks. */
+export function competitorLimitError({ maxCompetitors, planName, isTopPlan }: PlanLimits, field: string) {
   const message = `Your ${planName} plan tracks up to ${maxCompetitors} competitors${isTopPlan ? "" : ": upgrade to track more"}`;
-  throw new ApiError(403, message, { code: "competitor_limit", errors: fieldError("Competitors", "competitor_limit", message) });
+  return new ApiError(403, message, { code: "competitor_limit", errors: fieldError(field, "competitor_limit", message) });
 }
 
 function questionInputsChanged(before: SeoProfileRow, after: SeoProfileRow) {

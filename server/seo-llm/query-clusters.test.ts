@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clusterQueries, DEFAULT_THRESHOLD, type QueryCluster, type QueryOccurrence } from "./query-clusters";
+import { seededRandom } from "../seeded-random";
 import { normaliseQuery, querySimilarity } from "./query-forms";
 
 let answerSequence = 0;
@@ -16,18 +17,8 @@ const times = (count: number, query: string, extra: Partial<QueryOccurrence> = {
 const spellingsOf = (clusters: QueryCluster[]) => clusters.map((cluster) => cluster.queries.map((q) => q.query).sort());
 
 /** Deterministic shuffles: a failing seed reproduces. */
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 function shuffled<T>(items: T[], seed: number): T[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -267,7 +258,7 @@ describe("clusterQueries", () => {
 
 /** A corpus of near-duplicates over a vocabulary without typo look-alikes, so that the reference below applies. */
 function corpus(seed: number, size: number): QueryOccurrence[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const words = "crm seo agency marketing software platform startup europe hubspot salesforce invoice freelance analytics dashboard email newsletter".split(" ");
   const qualifiers = ["best", "pricing", "reviews", "alternatives", "2025", "2026", "", "", ""];

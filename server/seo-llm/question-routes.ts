@@ -1,12 +1,11 @@
-import type { Context } from "hono";
 import { QUESTION_TEXT_LIMITS, MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
-import type { ApiEnv } from "../http/env";
+import { lifetimeUsageHeaders, setLifetimeUsage } from "../http/lifetime-usage";
 import { authedRoute } from "../auth/guarded-route";
-import { createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
+import { createRouter, DeletedSchema, errorResponse, foundOr404, idParams, invalidInput, jsonBody, jsonResponse, query, z } from "../http/router";
 import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS_BUT_SPACES } from "#domain/text";
 import { getDb } from "../runtime";
 import { findSeoProfile } from "./profile";
-import { createQuestion, deleteQuestion, getQuestion, listQuestions, type QuestionUsage, questionUsage, updateQuestion } from "./questions";
+import { createQuestion, deleteQuestion, getQuestion, listQuestions, questionUsage, updateQuestion } from "./questions";
 
 const QUESTION_MAX_LENGTH = QUESTION_TEXT_LIMITS.max;
 
@@ -63,19 +62,25 @@ const FiltersSchema = z.object({
     .openapi({ description: "Case-insensitive substring of question_text" }),
 });
 
-const IdParams = z.object({ id: z.uuid("Not a question id") });
+const IdParams = idParams("Not a question id");
 
-const usageHeaders = {
-  "x-lifetime-limit": { schema: { type: "integer" as const }, description: "Questions the plan allows" },
-  "x-lifetime-used": { schema: { type: "integer" as const }, description: "Questions the user has" },
-  "x-lifetime-remaining": { schema: { type: "integer" as const }, description: "Questions the user may still add" },
-};
+const usageHeaders = lifetimeUsageHeaders({
+  limit: "Questions the plan allows",
+  used: "Questions the user has",
+  remaining: "Questions the user may still add",
+});
 
-function setUsage(c: Context<ApiEnv>, usage: QuestionUsage) {
-  c.header("x-lifetime-limit", String(usage.limit));
-  c.header("x-lifetime-used", String(usage.used));
-  c.header("x-lifetime-remaining", String(usage.remaining));
-}
+/** Every success of these routes carries the user's question usage (seed 001 §7). */
+const withUsage = <T extends z.ZodType>(schema: T, description: string) => ({ ...jsonResponse(schema, description), headers: usageHeaders });
+
+const alreadyExists = errorResponse("The same question already exists");
+const outsidePlan = errorResponse("Outside the plan: category not included, or quota reached");
+
+/** What a route on one question answers: foundOr404's map, its success carrying the usage too. */
+const oneQuestion = <T extends z.ZodType>(schema: T, description: string) => ({
+  ...foundOr404(schema, description, "No such question of this user"),
+  200: withUsage(schema, description),
+});
 
 const list = authedRoute("questions", {
   method: "get",
@@ -83,7 +88,7 @@ const list = authedRoute("questions", {
   summary: "The user's questions (own and generated), by category",
   request: { query: FiltersSchema },
   responses: {
-    200: { ...jsonResponse(z.object({ questions: z.array(QuestionSchema), total: z.number().int() }), "Questions"), headers: usageHeaders },
+    200: withUsage(z.object({ questions: z.array(QuestionSchema), total: z.number().int() }), "Questions"),
     400: errorResponse("Invalid filter"),
   },
 });
@@ -93,12 +98,7 @@ const create = authedRoute("questions", {
   path: "/",
   summary: "Add a question (within the plan's categories and quotas)",
   request: { body: jsonBody(QuestionInputSchema) },
-  responses: {
-    201: { ...jsonResponse(QuestionSchema, "Created"), headers: usageHeaders },
-    400: errorResponse("Invalid field"),
-    403: errorResponse("Outside the plan: category not included, or quota reached"),
-    409: errorResponse("The same question already exists"),
-  },
+  responses: { 201: withUsage(QuestionSchema, "Created"), 400: invalidInput, 403: outsidePlan, 409: alreadyExists },
 });
 
 const one = authedRoute("questions", {
@@ -106,11 +106,7 @@ const one = authedRoute("questions", {
   path: "/{id}",
   summary: "One of the user's questions",
   request: { params: IdParams },
-  responses: {
-    200: { ...jsonResponse(QuestionSchema, "Question"), headers: usageHeaders },
-    400: errorResponse("Invalid id"),
-    404: errorResponse("No such question of this user"),
-  },
+  responses: oneQuestion(QuestionSchema, "Question"),
 });
 
 const update = authedRoute("questions", {
@@ -118,13 +114,7 @@ const update = authedRoute("questions", {
   path: "/{id}",
   summary: "Change a question's text, category, language or active state",
   request: { params: IdParams, body: jsonBody(QuestionPatchSchema) },
-  responses: {
-    200: { ...jsonResponse(QuestionSchema, "Updated"), headers: usageHeaders },
-    400: errorResponse("Invalid field"),
-    403: errorResponse("Outside the plan"),
-    404: errorResponse("No such question of this user"),
-    409: errorResponse("The same question already exists"),
-  },
+  responses: { ...oneQuestion(QuestionSchema, "Updated"), 403: outsidePlan, 409: alreadyExists },
 });
 
 const remove = authedRoute("questions", {
@@ -132,11 +122,7 @@ const remove = authedRoute("questions", {
   path: "/{id}",
   summary: "Delete a question (past analyses keep its text)",
   request: { params: IdParams },
-  responses: {
-    200: { ...jsonResponse(z.object({ deleted: z.literal(true) }), "Deleted"), headers: usageHeaders },
-    400: errorResponse("Invalid id"),
-    404: errorResponse("No such question of this user"),
-  },
+  responses: oneQuestion(DeletedSchema, "Deleted"),
 });
 
 export const questionRoutes = createRouter()
@@ -144,7 +130,7 @@ export const questionRoutes = createRouter()
     const db = await getDb();
     const userId = c.get("user").id;
     const [questions, usage] = await Promise.all([listQuestions(db, userId, c.req.valid("query")), questionUsage(db, userId)]);
-    setUsage(c, usage);
+    setLifetimeUsage(c, usage);
     return c.json({ questions, total: questions.length }, 200);
   })
   .openapi(create, async (c) => {
@@ -152,23 +138,23 @@ export const questionRoutes = createRouter()
     const userId = c.get("user").id;
     const found = await findSeoProfile(db, userId);
     const { question, usage } = await createQuestion(db, userId, c.req.valid("json"), found?.profile?.marketLanguage ?? "en");
-    setUsage(c, usage);
+    setLifetimeUsage(c, usage);
     return c.json(question, 201);
   })
   .openapi(one, async (c) => {
     const db = await getDb();
     const userId = c.get("user").id;
     const [question, usage] = await Promise.all([getQuestion(db, userId, c.req.valid("param").id), questionUsage(db, userId)]);
-    setUsage(c, usage);
+    setLifetimeUsage(c, usage);
     return c.json(question, 200);
   })
   .openapi(update, async (c) => {
     const { question, usage } = await updateQuestion(await getDb(), c.get("user").id, c.req.valid("param").id, c.req.valid("json"));
-    setUsage(c, usage);
+    setLifetimeUsage(c, usage);
     return c.json(question, 200);
   })
   .openapi(remove, async (c) => {
     const usage = await deleteQuestion(await getDb(), c.get("user").id, c.req.valid("param").id);
-    setUsage(c, usage);
+    setLifetimeUsage(c, usage);
     return c.json({ deleted: true as const }, 200);
   });

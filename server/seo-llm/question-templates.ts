@@ -27,53 +27,68 @@ const MAX_QUESTION_LENGTH = 500;
 /*
  * Placeholders: {keyword}, {brand}, {competitor}, {in_country} (" in France", or nothing when the
  * country is unknown). French prefixes any of the first three with de_ or que_ ({de_brand}: "de
- * Globex" / "d'Acme") for the elision a keyword or name may need. French templates hang the keyword
- * on "en matière de", "offre de", "fournisseur de" so that no article or adjective has to agree
- * with an arbitrary keyword's gender. Within a category, the most typical questions come first:
- * a small plan only gets the first few.
+ * Globex" / "d'Acme") for the elision a keyword or name may need. Within a category, the most
+ * typical questions come first: a small plan only gets the first few. No template starts with a
+ * placeholder, so every question starts with a capital whatever the brand's spelling.
+ *
+ * A keyword is any noun phrase: a countable singular ("telehealth platform"), a plural ("running
+ * shoes"), a mass noun ("accounting software"), an acronym ("CRM"). Guessing which, to add an
+ * article or make a verb agree, goes wrong on the words no list knows, so the templates only put
+ * the keyword where every kind reads well as it is:
+ * - English: after "which"/"what" with a modal or another subject's verb ("Which {keyword} would
+ *   you recommend?", "…do experts recommend"); after a determiner with no verb agreeing with it
+ *   ("Who offers the best {keyword}?", "the right {keyword}", "my {keyword}", "their {keyword}");
+ *   after "kind of", "types of", "choice of", which take a bare noun of any number. Never after a
+ *   bare preposition or verb ("for {keyword}", "buying {keyword}"), never as the subject of a verb
+ *   that agrees with it ("How does {keyword} work?"), never as a modifier ("{keyword} providers"
+ *   reads wrong with a plural keyword).
+ * - French: after "de" (elided as needed) in "en matière de", "type de", "choix de", so that no
+ *   article or adjective has to agree with the keyword's unknown gender and number.
+ * server/seo-llm/question-templates.grammar.test.ts holds every template to this with keywords of
+ * every kind.
  */
 const TEMPLATES: Record<Language, Record<QuestionCategory, readonly string[]>> = {
   en: {
     selection: [
-      "What is the best {keyword}{in_country}?",
+      "Which {keyword} would you recommend{in_country}?",
       "Which {keyword} should I choose for a small business?",
-      "What {keyword} would you recommend{in_country}?",
-      "Who are the leading {keyword} providers{in_country}?",
-      "What are the top-rated {keyword} options right now?",
-      "Which {keyword} is best for a growing team?",
-      "What is the most affordable {keyword} that is still good quality?",
+      "Who offers the best {keyword}{in_country}?",
+      "What is the best choice of {keyword} for a freelancer?",
+      "Which {keyword} do reviewers rate highest right now?",
+      "Which {keyword} would suit a growing team best?",
+      "Which {keyword} would you pick on a tight budget without giving up quality?",
       "Which {keyword} do experts recommend for beginners?",
     ],
     understanding: [
-      "How does {keyword} work?",
-      "What should I know before buying {keyword}?",
-      "How much does {keyword} typically cost{in_country}?",
-      "What features matter most when comparing {keyword} options?",
-      "What are common mistakes to avoid when choosing {keyword}?",
-      "How do I evaluate {keyword} providers?",
-      "What is the difference between the main {keyword} options?",
-      "How long does it take to get started with {keyword}?",
+      "How do the different types of {keyword} work?",
+      "What should I know before choosing my {keyword}?",
+      "How much should a business budget for its {keyword}{in_country}?",
+      "What should I compare when choosing between different kinds of {keyword}?",
+      "What mistakes do businesses make when choosing their {keyword}?",
+      "How do I evaluate which {keyword} would suit my needs?",
+      "What are the main differences between the types of {keyword} on the market?",
+      "How long does it usually take to get started with our new {keyword}?",
     ],
     benefits: [
-      "What are the benefits of {keyword}?",
-      "Is {keyword} worth it for a small business?",
-      "What results can I expect from {keyword}?",
-      "Why do companies invest in {keyword}?",
-      "What problems does {keyword} solve?",
-      "How can {keyword} save a business time and money?",
-      "What are the advantages of {brand} for {keyword}?",
+      "What are the main benefits of the right {keyword} for a business?",
+      "Is spending more on our {keyword} worth it for a small business?",
+      "What results can I realistically expect from my {keyword}?",
+      "What makes companies invest more in their {keyword}?",
+      "What problems can the right {keyword} solve?",
+      "How can a better choice of {keyword} save a business time and money?",
+      "What are the advantages of choosing {brand} for my {keyword}?",
       "Why do customers choose {brand}?",
     ],
     comparison: [
-      "{brand} vs {competitor}: which is better for {keyword}?",
+      "Between {brand} and {competitor}, which {keyword} should I go with?",
       "What are the best alternatives to {competitor}{in_country}?",
       "What is the difference between {brand} and {competitor}?",
-      "Is there a better option than {competitor} for {keyword}?",
+      "Is there a better choice of {keyword} than {competitor}?",
       "Who are the main competitors of {brand}?",
       "Which is cheaper, {brand} or {competitor}?",
-      "How does {brand} compare to other {keyword} providers?",
-      "Which {keyword} providers are similar to {competitor}?",
-      "How do the main {keyword} providers compare{in_country}?",
+      "How does {brand} stack up against the best {keyword} on the market?",
+      "What other {keyword} would you suggest instead of {competitor}?",
+      "How do the main choices of {keyword} compare{in_country}?",
     ],
     quality: [
       "Is {brand} reliable?",
@@ -83,50 +98,50 @@ const TEMPLATES: Record<Language, Record<QuestionCategory, readonly string[]>> =
       "How good is customer support at {brand}?",
       "Does {brand} have a good reputation{in_country}?",
       "Are there any complaints about {brand}?",
-      "Is {brand} a trustworthy choice for {keyword}?",
+      "Is {brand} a trustworthy choice of {keyword}?",
     ],
   },
   fr: {
     selection: [
       "Quelles solutions recommandez-vous en matière {de_keyword}{in_country} ?",
-      "Quelle offre {de_keyword} choisir pour une petite entreprise ?",
-      "Comment choisir un fournisseur {de_keyword}{in_country} ?",
+      "Quel type {de_keyword} choisir pour une petite entreprise ?",
+      "Comment bien choisir en matière {de_keyword}{in_country} ?",
       "Quels sont les acteurs les plus fiables en matière {de_keyword}{in_country} ?",
-      "Quelles marques {de_keyword} sont les plus recommandées en ce moment ?",
+      "Que recommandent les experts en matière {de_keyword} en ce moment ?",
       "Quelle est la meilleure option en matière {de_keyword} pour une PME ?",
-      "Quelles offres {de_keyword} ont le meilleur rapport qualité-prix{in_country} ?",
-      "Par quelle solution {de_keyword} commencer quand on débute ?",
+      "Quel est le meilleur rapport qualité-prix en matière {de_keyword}{in_country} ?",
+      "Quel type {de_keyword} conseillez-vous pour débuter ?",
     ],
     understanding: [
-      "Comment fonctionne une offre {de_keyword} ?",
-      "Que faut-il savoir avant de choisir une offre {de_keyword} ?",
-      "Combien coûte en moyenne une offre {de_keyword}{in_country} ?",
-      "Quels critères regarder pour comparer les offres {de_keyword} ?",
+      "Comment fonctionnent les différents types {de_keyword} ?",
+      "Que faut-il savoir avant de faire son choix en matière {de_keyword} ?",
+      "Quel budget prévoir en matière {de_keyword}{in_country} ?",
+      "Quels critères regarder pour comparer les options en matière {de_keyword} ?",
       "Quelles sont les erreurs à éviter en matière {de_keyword} ?",
-      "Quelles questions poser à un fournisseur {de_keyword} avant de signer ?",
-      "Quelles différences entre les principales offres {de_keyword} du marché ?",
-      "Comment se passe la mise en place d'une offre {de_keyword} ?",
+      "Quelles questions poser avant de s'engager en matière {de_keyword} ?",
+      "Quelles sont les différences entre les principaux types {de_keyword} du marché ?",
+      "Comment bien démarrer en matière {de_keyword} ?",
     ],
     benefits: [
-      "Quels sont les avantages d'une offre {de_keyword} ?",
+      "Quels sont les avantages d'un bon choix {de_keyword} ?",
       "Est-ce que ça vaut le coup d'investir en matière {de_keyword} pour une petite entreprise ?",
-      "Quels gains concrets peut-on attendre d'une offre {de_keyword} ?",
-      "Quel retour sur investissement espérer d'une offre {de_keyword} ?",
-      "Quels problèmes une offre {de_keyword} permet-elle de résoudre ?",
+      "Quels résultats concrets peut-on attendre en matière {de_keyword} ?",
+      "Quel retour sur investissement espérer en matière {de_keyword} ?",
+      "Quels problèmes un bon choix {de_keyword} permet-il de résoudre ?",
       "Pourquoi les entreprises investissent-elles en matière {de_keyword} ?",
       "Quels sont les avantages {de_brand} en matière {de_keyword} ?",
       "Pourquoi les clients choisissent-ils {brand} ?",
     ],
     comparison: [
-      "{brand} ou {competitor} : que choisir en matière {de_keyword} ?",
+      "Entre {brand} et {competitor}, que choisir en matière {de_keyword} ?",
       "Quelles sont les meilleures alternatives à {competitor}{in_country} ?",
       "Quelle est la différence entre {brand} et {competitor} ?",
       "Existe-t-il une meilleure option {que_competitor} en matière {de_keyword} ?",
       "Quels sont les principaux concurrents {de_brand} ?",
       "Entre {brand} et {competitor}, quelle offre est la moins chère ?",
-      "Que vaut {brand} face aux autres offres {de_keyword} ?",
-      "Quelles offres {de_keyword} ressemblent à {competitor} ?",
-      "Comment se comparent les principales offres {de_keyword}{in_country} ?",
+      "Que vaut {brand} face à la concurrence en matière {de_keyword} ?",
+      "Quelles alternatives à {competitor} existent en matière {de_keyword} ?",
+      "Comment se comparent les principaux acteurs en matière {de_keyword}{in_country} ?",
     ],
     quality: [
       "Peut-on faire confiance à {brand} ?",
@@ -141,12 +156,50 @@ const TEMPLATES: Record<Language, Record<QuestionCategory, readonly string[]>> =
   },
 };
 
+/** Every template, for the tests that hold each of them to the rules above. */
+export const QUESTION_TEMPLATES: Readonly<Record<Language, Readonly<Record<QuestionCategory, readonly string[]>>>> = TEMPLATES;
+
 const PLACEHOLDER = /\{(?:(de|que)_)?(keyword|brand|competitor|in_country)\}/g;
 
-/** Elision before a vowel; for a common noun also before a silent h ("d'hébergement"), not for a name. */
+const VOWEL = /^[aeiouàâäéèêëîïôöùûüœæ]/i;
+/** A y before a vowel is a consonant ("de yoga", "de yaourt"); before a consonant, a vowel ("d'Yvelines"). */
+const CONSONANT_Y = /^y[aeiouàâäéèêëîïôöùûü]/i;
+/** Vowel-initial words that keep "de" whole ("de onze", "de ouistiti"). */
+const VOWEL_NO_ELISION = /^(?:onze|onzième|oui|ouistiti)(?![\p{L}])/iu;
+/**
+ * The aspirated h: "de housse", "de hamac", "de hardware", where a mute h elides ("d'hébergement",
+ * "d'huile", "d'hygiène"). French words with a mute h far outnumber the others, so a common noun
+ * elides before h unless it starts with one of these (the usual aspirated words, and the English
+ * ones French borrows with their h sounded). The lookaheads keep mute words that share a stem out
+ * ("hallucination", "halogène", "héroïne", "huître" spelled "huitre").
+ */
+const ASPIRATED_H = new RegExp(
+  "^(?:" +
+    [
+      "hach", "hack", "haie", "haill", "hain", "haïr", "hall(?!u)", "halo(?!g)", "halte", "hamac", "hamburger", "hameau", "hameçon", "hamster", "hanche",
+      "hand", "hangar", "hanneton", "hant", "happ", "harangu", "haras", "harcel", "harcèl", "hard", "hareng", "hargn", "haricot", "harnais", "harp", "hasard",
+      "hâte", "hâtif", "hauss", "haut", "havre", "head", "heavy", "hedge", "help", "henné", "hennir", "hérisson", "hernie", "héron", "héros", "herse", "hêtre",
+      "heurt", "hibou", "hideu", "hiérarch", "high", "hi-fi", "hifi", "hip-hop", "hippie", "hippy", "hiss", "hobby", "hockey", "hold", "hollandais", "homard",
+      "home(?!o)", "hongr", "honte", "hoquet", "horde", "hors", "hot-", "hotline", "hotspot", "hotte", "houblon", "houill", "houle", "houppe", "house", "housse",
+      "houx", "hover", "hub", "huche", "huée", "huer", "huit(?!r)", "hurl", "hussard", "hutte", "hype",
+    ].join("|") +
+    ")",
+  "i",
+);
+
+/**
+ * Whether "de"/"que" elide before `value`: before a vowel, not a y that is a consonant; for a
+ * common noun also before a mute h. Names keep "de" before any h ("de Hachette", "de HubSpot"):
+ * brands are too often foreign for the French list to know them.
+ */
+function elides(value: string, isName: boolean): boolean {
+  if (VOWEL_NO_ELISION.test(value) || CONSONANT_Y.test(value)) return false;
+  if (VOWEL.test(value) || /^y/i.test(value)) return true;
+  return !isName && /^h/i.test(value) && !ASPIRATED_H.test(value);
+}
+
 function elide(word: "de" | "que", value: string, isName: boolean): string {
-  const vowel = isName ? /^[aeiouyàâäéèêëîïôöùûüœæ]/i : /^(?:[aeiouyàâäéèêëîïôöùûüœæ]|h[éèêô])/i;
-  return vowel.test(value) ? `${word.slice(0, -1)}'${value}` : `${word} ${value}`;
+  return elides(value, isName) ? `${word.slice(0, -1)}'${value}` : `${word} ${value}`;
 }
 
 /** Official long names read like a form ("Hong Kong SAR China"); these read naturally in short form. */

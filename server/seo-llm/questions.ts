@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import { ApiError, notFound } from "../http/errors";
 import { fieldError } from "../http/field-errors";
-import { type PlanLimits, planLimits } from "../billing/limits";
+import type { LifetimeUsage } from "../http/lifetime-usage";
+import { onLimitsRaised, type PlanLimits, planLimits } from "../billing/limits";
 import type { Database, Executor } from "../db/client";
 import { type MarketLanguage, QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
-import { type SeoProfileRow, type UserQuestionRow, userQuestions } from "../db/schema";
+import { type SeoProfileRow, seoProfiles, type UserQuestionRow, userQuestions, users } from "../db/schema";
 import { generateSystemQuestions } from "./question-templates";
 
 export type QuestionFilters = {
@@ -34,7 +35,7 @@ export function toQuestion(row: UserQuestionRow) {
 }
 
 /** What the `x-lifetime-*` headers report: questions are the counted resource. */
-export type QuestionUsage = { limit: number; used: number; remaining: number };
+export type QuestionUsage = LifetimeUsage;
 
 export async function questionUsage(db: Executor, userId: string, limits?: PlanLimits): Promise<QuestionUsage> {
   const plan = limits ?? (await planLimits(db, userId));
@@ -132,6 +133,8 @@ export async function createQuestion(db: Database, userId: string, input: Questi
 
 export async function updateQuestion(db: Database, userId: string, id: string, patch: QuestionPatch) {
   return db.transaction(async (tx) => {
+    // The plan first: reading it may take the billing lock, always taken before the questions' one.
+    const limits = await planLimits(tx, userId);
     await lockQuestions(tx, userId);
     const [current] = await tx
       .select()
@@ -139,7 +142,6 @@ export async function updateQuestion(db: Database, userId: string, id: string, p
       .where(and(eq(userQuestions.id, id), eq(userQuestions.userId, userId)))
       .for("update");
     if (!current) throw notFound("Question not found");
-    const limits = await planLimits(tx, userId);
     if (patch.category && patch.category !== current.category) {
       const counts = await countsByCategory(tx, userId);
       counts.set(current.category, (counts.get(current.category) ?? 1) - 1);
@@ -192,20 +194,42 @@ export async function deleteQuestion(db: Database, userId: string, id: string) {
 }
 
 /**
- * Replaces the generated questions that the user has not edited with new ones for the profile,
- * within what the plan leaves once the user's own questions are counted.
+ * The room a plan keeps for the questions the user writes: a fifth of its total, at least one.
+ * Generation never takes it: the system questions (generated, and generated then edited) are at
+ * most min(max_system_questions_total, max_questions_total − max(reserve, questions the user
+ * wrote)). The user's own questions fill the reserve first, so writing one costs no generated
+ * question, and generating again leaves the counts where they were. With the seeded plans:
+ * free 5 → 4 generated and 1 left for the user; starter 10 → 8 + 2; essential 20 → 15 (its
+ * system cap) + 5; pro 50 → 25 + 25; business 100 → 50 + 50.
  */
-export async function regenerateSystemQuestions(tx: Executor, userId: string, profile: SeoProfileRow, websiteUrl: string | null) {
-  await lockQuestions(tx, userId);
-  const limits = await planLimits(tx, userId);
-  await tx
-    .delete(userQuestions)
-    .where(and(eq(userQuestions.userId, userId), eq(userQuestions.source, "system"), eq(userQuestions.edited, false)));
-  const counts = await countsByCategory(tx, userId);
-  const kept = [...counts.values()].reduce((sum, count) => sum + count, 0);
-  let budget = Math.min(limits.maxSystemQuestionsTotal, limits.maxQuestionsTotal - kept);
+export function reservedForUser(maxQuestionsTotal: number): number {
+  return Math.max(1, Math.ceil(maxQuestionsTotal / 5));
+}
+
+/** How many system questions the plan holds for a user who wrote `written` questions (see reservedForUser). */
+function systemQuestionShare(limits: PlanLimits, written: number): number {
+  const share = Math.min(limits.maxSystemQuestionsTotal, limits.maxQuestionsTotal - Math.max(reservedForUser(limits.maxQuestionsTotal), written));
+  return Math.max(0, share);
+}
+
+/**
+ * Adds generated questions for the profile up to the plan's system share, a category's room and
+ * the allowed categories, always to the category with the fewest questions (ties in the product's
+ * order), so a small share still covers every allowed category. Nothing is removed, and a question
+ * already there is not asked twice: run again with the same profile and plan, it adds nothing.
+ */
+async function fillSystemQuestions(tx: Executor, userId: string, profile: SeoProfileRow, websiteUrl: string | null, limits: PlanLimits) {
+  const existing = await tx
+    .select({ source: userQuestions.source, category: userQuestions.category, language: userQuestions.language, text: userQuestions.questionText })
+    .from(userQuestions)
+    .where(eq(userQuestions.userId, userId));
+  const written = existing.filter((question) => question.source === "user").length;
+  let budget = systemQuestionShare(limits, written) - (existing.length - written);
   if (budget <= 0 || limits.allowedCategories.length === 0) return 0;
 
+  const counts = new Map<QuestionCategory, number>();
+  for (const question of existing) counts.set(question.category, (counts.get(question.category) ?? 0) + 1);
+  const asked = new Set(existing.map((question) => `${question.language}:${question.text.toLowerCase()}`));
   const candidates = generateSystemQuestions(
     {
       brand_name: profile.brandName,
@@ -215,24 +239,22 @@ export async function regenerateSystemQuestions(tx: Executor, userId: string, pr
       keywords: profile.keywords,
       competitors: profile.competitors,
     },
-    { perCategory: limits.maxQuestionsPerCategory, categories: limits.allowedCategories },
-  );
-  // Round-robin over categories so a small budget still covers every allowed category.
-  const queues = new Map(limits.allowedCategories.map((category) => [category, candidates.filter((q) => q.category === category)]));
+    // Enough to replace any candidate that is already asked.
+    { perCategory: limits.maxQuestionsPerCategory + existing.length, categories: limits.allowedCategories },
+  ).filter((question) => !asked.has(`${question.language}:${question.question_text.toLowerCase()}`));
+  const queues = new Map(limits.allowedCategories.map((category) => [category, candidates.filter((question) => question.category === category)]));
   const chosen: typeof candidates = [];
-  let progress = true;
-  while (budget > 0 && progress) {
-    progress = false;
+  while (budget > 0) {
+    let lowest: QuestionCategory | undefined;
     for (const category of limits.allowedCategories) {
-      if (budget <= 0) break;
-      const room = limits.maxQuestionsPerCategory - (counts.get(category) ?? 0);
-      const next = room > 0 ? queues.get(category)?.shift() : undefined;
-      if (!next) continue;
-      chosen.push(next);
-      counts.set(category, (counts.get(category) ?? 0) + 1);
-      budget--;
-      progress = true;
+      const count = counts.get(category) ?? 0;
+      if (count >= limits.maxQuestionsPerCategory || !queues.get(category)?.length) continue;
+      if (lowest === undefined || count < (counts.get(lowest) ?? 0)) lowest = category;
     }
+    if (!lowest) break;
+    chosen.push(queues.get(lowest)!.shift()!);
+    counts.set(lowest, (counts.get(lowest) ?? 0) + 1);
+    budget--;
   }
   if (chosen.length === 0) return 0;
   const inserted = await tx
@@ -250,3 +272,37 @@ export async function regenerateSystemQuestions(tx: Executor, userId: string, pr
     .returning({ id: userQuestions.id });
   return inserted.length;
 }
+
+/**
+ * Replaces the generated questions that the user has not edited with new ones for the profile,
+ * within the plan's system share (the user's own and edited questions stay and count).
+ */
+export async function regenerateSystemQuestions(tx: Executor, userId: string, profile: SeoProfileRow, websiteUrl: string | null) {
+  // The plan first: reading it may take the billing lock, always taken before the questions' one.
+  const limits = await planLimits(tx, userId);
+  await lockQuestions(tx, userId);
+  await tx
+    .delete(userQuestions)
+    .where(and(eq(userQuestions.userId, userId), eq(userQuestions.source, "system"), eq(userQuestions.edited, false)));
+  return fillSystemQuestions(tx, userId, profile, websiteUrl, limits);
+}
+
+/**
+ * Fills the room a plan change opened with generated questions, keeping every question there
+ * (the user's, the edited and the unedited generated ones). Nothing to do without a profile: its
+ * first save generates them.
+ */
+export async function topUpSystemQuestions(tx: Executor, userId: string, limits: PlanLimits) {
+  await lockQuestions(tx, userId);
+  const [row] = await tx
+    .select({ profile: seoProfiles, websiteUrl: users.websiteUrl })
+    .from(seoProfiles)
+    .innerJoin(users, eq(users.id, seoProfiles.userId))
+    .where(eq(seoProfiles.userId, userId));
+  if (!row) return 0;
+  return fillSystemQuestions(tx, userId, row.profile, row.websiteUrl, limits);
+}
+
+// Billing cannot import seo-llm (server/ folders never import each other in a loop): it tells
+// whoever registered when a plan change raised the limits, in the change's own transaction.
+onLimitsRaised(topUpSystemQuestions);

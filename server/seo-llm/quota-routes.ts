@@ -1,4 +1,4 @@
-import { authedRoute } from "../auth/guarded-route";
+import { authedRead, authedRoute } from "../auth/guarded-route";
 import { createRouter, jsonResponse, z } from "../http/router";
 import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { PLAN_IDS } from "#domain/plans";
@@ -47,12 +47,7 @@ export const AvailabilitySchema = z
   })
   .openapi("AnalysisAvailability");
 
-const status = authedRoute("quota", {
-  method: "get",
-  path: "/status",
-  summary: "The plan's question limits and what the user uses of them",
-  responses: { 200: jsonResponse(QuotaStatusSchema, "Quota") },
-});
+const status = authedRead("quota", { path: "/status", summary: "The plan's question limits and what the user uses of them", answer: QuotaStatusSchema, label: "Quota" });
 
 const check = authedRoute("quota", {
   method: "post",

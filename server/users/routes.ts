@@ -1,7 +1,8 @@
 import { SUPPORTED_LOCALES } from "#domain/locales";
+import { ONBOARDING_LIMITS } from "#domain/onboarding";
 import { checkWebsite, WEBSITE_MAX_LENGTH } from "#domain/website";
-import { authedRoute } from "../auth/guarded-route";
-import { createRouter, errorResponse, jsonBody, jsonResponse, z } from "../http/router";
+import { authedRead, authedRoute } from "../auth/guarded-route";
+import { createRouter, invalidInput, jsonBody, jsonResponse, z } from "../http/router";
 import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from "#domain/text";
 import { getDb } from "../runtime";
 import { toProfile, updateProfile } from "./service";
@@ -16,18 +17,21 @@ export const ProfileSchema = z
     profile: z.object({
       first_name: z.string().nullable(),
       last_name: z.string().nullable(),
+      company: z.string().nullable(),
       profile_picture_url: z.string().nullable(),
     }),
     WebsiteURL: z.string().nullable().openapi({ description: "Normalised to https" }),
   })
   .openapi("UserProfile");
 
-const name = z.string().trim().max(50, "At most 50 characters").regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
+/** A line of text, trimmed, `min` to `max` characters, no control characters: a name, a company. */
+export const boundedText = (min: number, max: number) =>
+  z.string().trim().min(min, `At least ${min} characters`).max(max, `At most ${max} characters`).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
 /**
  * Empty (or blank) clears a field, as null does; the rest is trimmed. The empty string is its own
  * branch so the document lists it, and a text too short still gets the text's own message.
  */
-const optionalText = (schema: z.ZodString) =>
+export const optionalText = (schema: z.ZodString) =>
   z
     .preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? "" : value),
@@ -36,54 +40,59 @@ const optionalText = (schema: z.ZodString) =>
     .optional();
 
 /**
- * What normaliseWebsite reads, for the document: blank, or an optional http(s) scheme, a dotted
- * host, an optional port and path. What a pattern cannot tell (a port out of range, a host URL()
- * refuses, over 255 characters once https:// is added) is refused with the same messages.
+ * What normaliseWebsite reads, for the document: an optional http(s) scheme, a dotted host, an
+ * optional port and path. What a pattern cannot tell (a port out of range, a host URL() refuses,
+ * over 255 characters once https:// is added) is refused with the same messages.
  */
-const WEBSITE_OR_BLANK = /^\s*$|^\s*([Hh][Tt][Tt][Pp][Ss]?:\/\/)?[^\s/?#@:.]+(\.[^\s/?#@:.]+)+(:\d+)?([/?#]\S*)?\s*$/;
+const WEBSITE = /^\s*([Hh][Tt][Tt][Pp][Ss]?:\/\/)?[^\s/?#@:.]+(\.[^\s/?#@:.]+)+(:\d+)?([/?#]\S*)?\s*$/;
+const WEBSITE_OR_BLANK = new RegExp(`^\\s*$|${WEBSITE.source}`);
+const NOT_A_WEBSITE = "Not a valid website address";
+
+/** The https form of a website the pattern took, or the field's error. */
+function normalisedWebsite(value: string, ctx: z.RefinementCtx) {
+  const checked = checkWebsite(value);
+  if (checked.ok) return checked.website;
+  ctx.addIssue(
+    checked.reason === "tooLong"
+      ? { code: "custom", message: `At most ${WEBSITE_MAX_LENGTH} characters`, params: { code: "too_long" } }
+      : { code: "custom", message: NOT_A_WEBSITE, params: { code: "invalid_format" } },
+  );
+  return z.NEVER;
+}
 
 /** A website, normalised to https (seed 000 §5); empty or null clears it. */
 export const WebsiteFieldSchema = z
   .string()
   .max(WEBSITE_MAX_LENGTH, `At most ${WEBSITE_MAX_LENGTH} characters`)
-  .regex(WEBSITE_OR_BLANK, "Not a valid website address")
+  .regex(WEBSITE_OR_BLANK, NOT_A_WEBSITE)
   .nullish()
-  .transform((value, ctx) => {
-    if (value == null || value.trim() === "") return value == null ? value : null;
-    const checked = checkWebsite(value);
-    if (checked.ok) return checked.website;
-    ctx.addIssue(
-      checked.reason === "tooLong"
-        ? { code: "custom", message: `At most ${WEBSITE_MAX_LENGTH} characters`, params: { code: "too_long" } }
-        : { code: "custom", message: "Not a valid website address", params: { code: "invalid_format" } },
-    );
-    return z.NEVER;
-  })
+  .transform((value, ctx) => (value == null || value.trim() === "" ? (value == null ? value : null) : normalisedWebsite(value, ctx)))
   .openapi({ description: "Normalised to https; empty or null clears it", example: "https://acme.example" });
 
+/** A website that must be given, normalised to https. */
+export const RequiredWebsiteSchema = z
+  .string()
+  .max(WEBSITE_MAX_LENGTH, `At most ${WEBSITE_MAX_LENGTH} characters`)
+  .regex(WEBSITE, NOT_A_WEBSITE)
+  .transform(normalisedWebsite)
+  .openapi({ description: "Normalised to https (http becomes https, https is added)", example: "https://acme.example" });
+
 const ProfilePatchSchema = z.object({
-  first_name: optionalText(name.min(2, "At least 2 characters")),
-  last_name: optionalText(name.min(2, "At least 2 characters")),
+  first_name: optionalText(boundedText(ONBOARDING_LIMITS.nameMin, ONBOARDING_LIMITS.nameMax)),
+  last_name: optionalText(boundedText(ONBOARDING_LIMITS.nameMin, ONBOARDING_LIMITS.nameMax)),
+  company: optionalText(boundedText(ONBOARDING_LIMITS.companyMin, ONBOARDING_LIMITS.companyMax)),
   website_url: WebsiteFieldSchema,
   locale: z.enum(SUPPORTED_LOCALES).optional(),
 });
 
-const getProfile = authedRoute("user", {
-  method: "get",
-  path: "/profile",
-  summary: "The signed-in user's profile",
-  responses: { 200: jsonResponse(ProfileSchema, "Profile") },
-});
+const getProfile = authedRead("user", { path: "/profile", summary: "The signed-in user's profile", answer: ProfileSchema, label: "Profile" });
 
 const patchProfile = authedRoute("user", {
   method: "patch",
   path: "/profile",
-  summary: "Update first name, last name, website or locale",
+  summary: "Update first name, last name, company, website or locale",
   request: { body: jsonBody(ProfilePatchSchema) },
-  responses: {
-    200: jsonResponse(ProfileSchema, "Updated profile"),
-    400: errorResponse("Invalid field"),
-  },
+  responses: { 200: jsonResponse(ProfileSchema, "Updated profile"), 400: invalidInput },
 });
 
 export const userRoutes = createRouter()

@@ -15,6 +15,7 @@ export function toProfile(user: UserRow) {
     profile: {
       first_name: user.firstName,
       last_name: user.lastName,
+      company: user.company,
       profile_picture_url: user.profilePictureUrl,
     },
     WebsiteURL: user.websiteUrl,
@@ -24,6 +25,7 @@ export function toProfile(user: UserRow) {
 export type ProfilePatch = {
   first_name?: string | null;
   last_name?: string | null;
+  company?: string | null;
   website_url?: string | null;
   locale?: "en" | "fr";
 };
@@ -34,6 +36,7 @@ export async function updateProfile(db: Database, id: string, patch: ProfilePatc
     .set({
       ...(patch.first_name !== undefined && { firstName: patch.first_name }),
       ...(patch.last_name !== undefined && { lastName: patch.last_name }),
+      ...(patch.company !== undefined && { company: patch.company }),
       ...(patch.website_url !== undefined && { websiteUrl: patch.website_url }),
       ...(patch.locale !== undefined && { locale: patch.locale }),
       updatedAt: new Date(),

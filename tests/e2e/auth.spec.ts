@@ -73,7 +73,8 @@ test.describe("sign-in links", () => {
     await expect(page).toHaveURL(pathAndQuery("/auth?mode=login&redirectTo=%2Fdashboard"));
     await page.goto(`/auth/verify?token=${token}`);
     await page.getByRole("button", { name: `Sign in as ${email}` }).click();
-    await expect(page).toHaveURL(pathAndQuery("/dashboard"));
+    // A new account, signed in without a page to go to, starts its onboarding.
+    await expect(page).toHaveURL(pathAndQuery("/onboarding/personal-info"));
   });
 
   test("a garbage token is an invalid link", async ({ page }) => {

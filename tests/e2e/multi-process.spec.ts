@@ -82,8 +82,9 @@ test.describe("two processes, one PostgreSQL database", () => {
     expect(verify.status).toBe(302);
     const cookie = verify.headers.getSetCookie().find((value) => value.startsWith("sl_session="));
     expect(cookie).toBeDefined();
-    const dashboard = await fetch(`${b!.url}/dashboard`, { headers: { cookie: cookie!.split(";")[0] }, redirect: "manual" });
-    expect(dashboard.status).toBe(200);
+    // A page any signed-in user opens (the dashboard would send this new account to its onboarding).
+    const opened = await fetch(`${b!.url}/settings/informations`, { headers: { cookie: cookie!.split(";")[0] }, redirect: "manual" });
+    expect(opened.status).toBe(200);
 
     // Signing out on A ends the session on B at once: the session lives in the database.
     const logout = await fetch(`${a!.url}/api/v1/auth/logout`, { method: "POST", headers: bearer(next.access_token) });

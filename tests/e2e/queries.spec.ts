@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { analysedAccount } from "./support/seo";
+import { analysedAccount, exportedCsv } from "./support/seo";
 
 test.describe("query clusters", () => {
   test("before any analysis the screen says what to do next", async ({ page, email, signIn }) => {
@@ -10,13 +10,7 @@ test.describe("query clusters", () => {
     await expect(page.getByRole("link", { name: "Launch an analysis" })).toHaveAttribute("href", "/seo-llms");
   });
 
-  test("after an analysis: the clusters with their assistants and questions, filtered and exported", async ({
-    page,
-    email,
-    signIn,
-    ready,
-    javaScriptEnabled,
-  }) => {
+  test("after an analysis: the clusters with their assistants and questions, filtered and exported", async ({ page, email, signIn, ready, javaScriptEnabled }) => {
     test.setTimeout(60_000);
     await analysedAccount(page, { email, signIn, ready }, "en");
 
@@ -41,16 +35,8 @@ test.describe("query clusters", () => {
     await expect(page).toHaveURL(/model=demo/);
     await expect(clusters.first()).toBeVisible();
 
-    // The URL changes before React renders the new loader data (a transition), so wait for the link.
-    const exportLink = page.getByRole("link", { name: "Export CSV" });
-    await expect(exportLink).toHaveAttribute("href", /^\/exports\/query-clusters\.csv\?start_date=\d{4}-\d\d-\d\d&end_date=\d{4}-\d\d-\d\d&model=demo$/);
-    const href = await exportLink.getAttribute("href");
-    const csv = await page.request.get(href ?? "");
-    expect(csv.status()).toBe(200);
-    expect(csv.headers()["content-type"]).toContain("text/csv");
-    const body = await csv.body();
-    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(body.toString("utf8")).toContain('"Query cluster","Queries","Occurrences","Citations","Assistants","Questions"');
+    const csv = await exportedCsv(page, /^\/exports\/query-clusters\.csv\?start_date=\d{4}-\d\d-\d\d&end_date=\d{4}-\d\d-\d\d&model=demo$/);
+    expect(csv).toContain('"Query cluster","Queries","Occurrences","Citations","Assistants","Questions"');
 
     // An assistant that ran no search: the filtered empty state, and the way back.
     await page.goto("/seo-llms/queries?model=chatgpt");
@@ -68,10 +54,7 @@ test.describe("query clusters", () => {
 
     test("the clusters and the filters are translated", async ({ page, email, signIn, ready }) => {
       test.setTimeout(60_000);
-      await analysedAccount(page, { email, signIn, ready }, "fr");
-
-      await page.goto("/seo-llms/queries");
-      await ready(page);
+      await analysedAccount(page, { email, signIn, ready }, "fr", { open: "/seo-llms/queries" });
       await expect(page.getByRole("heading", { name: "Recherches", level: 2 })).toBeVisible();
       const first = page.getByRole("list", { name: "Groupes de recherches, les plus fréquents d’abord" }).getByTestId("query-cluster").first();
       await expect(first.getByRole("list", { name: "Par assistant" })).toContainText("Demo");

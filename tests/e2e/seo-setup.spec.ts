@@ -32,26 +32,37 @@ test.describe("SEO setup", () => {
     await expect(page.getByText("Up to 2. Rows left blank are ignored.")).toBeVisible();
 
     await page.getByRole("link", { name: "Questions", exact: true }).click();
-    await expect(rows(page)).toHaveCount(5);
+    // The free plan generates 4 of its 5 questions: one is left for the user's own.
+    await expect(rows(page)).toHaveCount(4);
     await expect(row(page, "Quelles solutions recommandez-vous en matière de logiciel de facturation ?")).toContainText("Generated");
-    await expect(page.getByTestId("usage")).toHaveText("5 of 5 questions used");
+    await expect(page.getByTestId("usage")).toHaveText("4 of 5 questions used");
+    // The room left is said before anything is submitted, in all and per category.
+    await expect(page.getByTestId("question-room")).toHaveText("You can add 1 more question.");
+    await expect(page.getByLabel("Category").locator("option:checked")).toHaveText(/\(1 left\)$/);
 
-    // The free plan is full: the refusal is translated at the field and the text stays.
     const text = "Quel outil de facturation pour un artisan ?";
-    const newQuestion = page.getByLabel("New question");
-    await newQuestion.fill(text);
+    await page.getByLabel("New question").fill(text);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(row(page, text)).toContainText("Yours");
+    await expect(page.getByLabel("New question")).toHaveValue("");
+    await expect(page.getByTestId("usage")).toHaveText("5 of 5 questions used");
+    await expect(page.getByTestId("question-room")).toHaveText("Your plan's questions are all used: delete or edit one to add another.");
+
+    // Now the plan is full: the refusal is translated at the field and the text stays.
+    const another = "Quel logiciel de devis pour un plombier ?";
+    await page.getByLabel("New question").fill(another);
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(page.getByText("You have used all the questions your plan allows")).toBeVisible();
-    await expect(page.getByLabel("New question")).toHaveValue(text);
+    await expect(page.getByLabel("New question")).toHaveValue(another);
 
-    await row(page, "Comment choisir un fournisseur").getByRole("button", { name: /^Delete/ }).click();
+    await row(page, "Quel type de logiciel de facturation choisir").getByRole("button", { name: /^Delete/ }).click();
     await expect(toastWith(page, "Question deleted")).toBeVisible();
     await expect(rows(page)).toHaveCount(4);
     await expect(page.getByTestId("usage")).toHaveText("4 of 5 questions used");
 
-    await page.getByLabel("New question").fill(text);
+    await page.getByLabel("New question").fill(another);
     await page.getByRole("button", { name: "Add", exact: true }).click();
-    await expect(row(page, text)).toContainText("Yours");
+    await expect(row(page, another)).toContainText("Yours");
     await expect(page.getByLabel("New question")).toHaveValue("");
 
     const filter = page.getByLabel("Filter the questions");
@@ -104,7 +115,7 @@ test.describe("SEO setup", () => {
     const card = page.getByTestId("quota-card");
     await expect(page.getByTestId("plan-name")).toHaveText("Plan: Starter");
     await expect(card.getByTestId("market-language")).toHaveText("Current language: English");
-    await expect(card.getByText("5 of 5 questions used")).toBeVisible();
+    await expect(card.getByText("4 of 5 questions used")).toBeVisible();
     await expect(card.getByTestId("category-benefits")).toContainText("Not in your plan");
 
     const select = page.getByLabel("New market language");

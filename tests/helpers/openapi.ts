@@ -29,8 +29,9 @@ export type OperationSpec = {
 
 export type OpenApiDocument = {
   openapi: string;
+  info: { title: string; version: string };
   paths: Record<string, Record<string, OperationSpec>>;
-  components?: { schemas?: Record<string, Schema> };
+  components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, Schema> };
 };
 
 export type Operation = {

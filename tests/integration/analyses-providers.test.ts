@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createFakeAi, type FakeAi, fakeReplies } from "../fakes/ai";
-import { type ApiResponse, useApi, withEnv } from "../helpers/api";
+import { json, useApi, withEnv } from "../helpers/api";
 
 /**
  * The pipeline against real provider protocols: every adapter's SDK talks to the local fake, which
@@ -24,39 +24,32 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function settled(token: string, id: string): Promise<ApiResponse> {
-  for (let i = 0; i < 300; i++) {
-    const res = await api.request("GET", `/seo-llm/analyses/${id}`, { token });
-    if (!["pending", "processing"].includes(res.body.status)) return res;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("the analysis did not finish");
-}
+const settled = (token: string, id: string) => api.settledAnalysis(token, id);
 
 async function userWithOneQuestion() {
   const session = await api.signIn();
   const token = session.access_token;
-  const profile = await api.request("PATCH", "/user/seo-profile", {
-    token,
-    body: { BrandName: "Acme CRM", BrandAliases: ["Acme"], WebsiteURL: "acme.example", MarketLanguage: "en", Keywords: ["CRM"], Competitors: [{ Name: "Globex" }] },
+  const profile = await api.client("seoProfile", { token }).index.$patch({
+    json: { BrandName: "Acme CRM", BrandAliases: ["Acme"], WebsiteURL: "acme.example", MarketLanguage: "en", Keywords: ["CRM"], Competitors: [{ Name: "Globex" }] },
   });
   expect(profile.status).toBe(200);
-  const questions = (await api.request("GET", "/user-questions", { token })).body.questions;
-  for (const question of questions.slice(1)) await api.request("DELETE", `/user-questions/${question.id}`, { token });
-  return token;
+  const questions = api.client("questions", { token });
+  for (const question of (await json(await questions.index.$get({ query: {} }), 200)).questions.slice(1)) {
+    await questions[":id"].$delete({ param: { id: question.id } });
+  }
+  return { token, analyses: api.client("analyses", { token }) };
 }
 
 describe("analyses with the five real providers (local protocol fakes)", () => {
   test("every provider's answer is stored with its sources and searches, and analysed", async () => {
-    const token = await userWithOneQuestion();
-    const created = await api.request("POST", "/seo-llm/analyses", { token });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.providers).toEqual(["chatgpt", "claude", "perplexity", "gemini", "grok"]);
-    expect(created.body.simulated).toBe(false);
+    const { token, analyses } = await userWithOneQuestion();
+    const created = await json(await analyses.index.$post({ json: {} }), 201);
+    expect(created.providers).toEqual(["chatgpt", "claude", "perplexity", "gemini", "grok"]);
+    expect(created.simulated).toBe(false);
 
-    const done = await settled(token, created.body.id);
-    expect(done.body.status, JSON.stringify(done.body.answers.map((a: { error: unknown }) => a.error))).toBe("completed");
-    const byProvider = Object.fromEntries(done.body.answers.map((answer: { provider: string }) => [answer.provider, answer]));
+    const done = await settled(token, created.id);
+    expect(done.status, JSON.stringify(done.answers!.map((a) => a.error))).toBe("completed");
+    const byProvider = Object.fromEntries(done.answers!.map((answer) => [answer.provider, answer]));
     const chatgpt = byProvider.chatgpt;
     expect(chatgpt.model).toBe("gpt-5-mini-2025-08-07");
     expect(chatgpt.citations).toEqual([
@@ -65,42 +58,42 @@ describe("analyses with the five real providers (local protocol fakes)", () => {
     ]);
     expect(chatgpt.search_queries).toEqual(["best CRM for small agency 2026", "acme crm pricing", "acme crm reviews"]);
     expect(chatgpt.brand).toMatchObject({ mentioned: true, position: 1 });
-    expect(chatgpt.mentions.map((m: { name: string }) => m.name)).toEqual(["Acme CRM", "Globex"]);
+    expect(chatgpt.mentions.map((m) => m.name)).toEqual(["Acme CRM", "Globex"]);
     for (const provider of ["claude", "perplexity", "gemini", "grok"]) {
       expect(byProvider[provider].status, provider).toBe("completed");
-      expect(byProvider[provider].answer_text.length, provider).toBeGreaterThan(10);
+      expect(byProvider[provider].answer_text?.length, provider).toBeGreaterThan(10);
       expect(byProvider[provider].citations.length, provider).toBeGreaterThan(0);
     }
-    expect(done.body.by_provider.map((row: { provider: string }) => row.provider)).toEqual(["chatgpt", "gemini", "perplexity", "claude", "grok"]);
+    expect(done.by_provider.map((row) => row.provider)).toEqual(["chatgpt", "gemini", "perplexity", "claude", "grok"]);
     // The question went to each provider's real endpoint, in the market language.
     expect(fake.requestsTo("chatgpt").at(-1)?.body).toMatchObject({ tools: [{ type: "web_search" }] });
   });
 
   test("429 with retry-after is waited for and retried; a provider that keeps failing leaves the others' answers (partial)", async () => {
-    const token = await userWithOneQuestion();
+    const { token, analyses } = await userWithOneQuestion();
     fake.respond("chatgpt", fakeReplies.error("chatgpt", 429, { retryAfter: "1" }));
     fake.respond("claude", ...Array.from({ length: 3 }, () => fakeReplies.error("claude", 529)));
     const started = Date.now();
-    const created = await api.request("POST", "/seo-llm/analyses", { token });
-    const done = await settled(token, created.body.id);
-    expect(done.body.status).toBe("partial");
-    const byProvider = Object.fromEntries(done.body.answers.map((answer: { provider: string }) => [answer.provider, answer]));
+    const created = await json(await analyses.index.$post({ json: {} }), 201);
+    const done = await settled(token, created.id);
+    expect(done.status).toBe("partial");
+    const byProvider = Object.fromEntries(done.answers!.map((answer) => [answer.provider, answer]));
     expect(byProvider.chatgpt).toMatchObject({ status: "completed", attempts: 2 });
     // retry-after: 1 second was honoured before the second attempt.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(byProvider.claude).toMatchObject({ status: "failed", attempts: 3, error: { code: "unavailable" } });
     expect(byProvider.claude.answer_text).toBeNull();
     for (const provider of ["perplexity", "gemini", "grok"]) expect(byProvider[provider].status).toBe("completed");
-    expect(done.body.progress).toEqual({ total: 5, completed: 4, failed: 1, pending: 0 });
+    expect(done.progress).toEqual({ total: 5, completed: 4, failed: 1, pending: 0 });
   });
 
   test("a refused key is not retried", async () => {
-    const token = await userWithOneQuestion();
+    const { token, analyses } = await userWithOneQuestion();
     const before = fake.requestsTo("perplexity").length;
     fake.respond("perplexity", fakeReplies.error("perplexity", 401));
-    const created = await api.request("POST", "/seo-llm/analyses", { token });
-    const done = await settled(token, created.body.id);
-    const perplexity = done.body.answers.find((answer: { provider: string }) => answer.provider === "perplexity");
+    const created = await json(await analyses.index.$post({ json: {} }), 201);
+    const done = await settled(token, created.id);
+    const perplexity = done.answers!.find((answer) => answer.provider === "perplexity");
     expect(perplexity).toMatchObject({ status: "failed", attempts: 1, error: { code: "auth" } });
     expect(fake.requestsTo("perplexity").length - before).toBe(1);
   });

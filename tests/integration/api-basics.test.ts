@@ -1,12 +1,13 @@
 import { describe, expect, onTestFinished, test } from "vitest";
 import { HEADERS_TOO_LARGE } from "../../server/http/middleware";
-import { useApi, withEnv } from "../helpers/api";
+import { json, refusal, useApi, withEnv } from "../helpers/api";
 
 const api = useApi();
 
 describe("api basics", () => {
   test("an unknown route is a JSON 404 with a message", async () => {
-    const res = await api.request("GET", "/nothing-here");
+    // No router has it, so no typed client can ask for it.
+    const res = await api.raw("GET", "/nothing-here");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.body).toEqual({ message: "No route for GET /api/v1/nothing-here" });
@@ -14,10 +15,10 @@ describe("api basics", () => {
 
   test("every response carries an x-request-id", async () => {
     const responses = await Promise.all([
-      api.request("GET", "/config"),
-      api.request("GET", "/nothing-here"),
-      api.request("GET", "/user/profile"),
-      api.request("POST", "/auth/login", { body: { email: "not-an-email" } }),
+      api.client("config").index.$get(),
+      api.raw("GET", "/nothing-here"),
+      api.client("user").profile.$get(),
+      api.client("auth").login.$post({ json: { email: "not-an-email" } }),
     ]);
     expect(responses.map((res) => res.status)).toEqual([200, 404, 401, 400]);
     const ids = responses.map((res) => res.headers.get("x-request-id"));
@@ -26,61 +27,54 @@ describe("api basics", () => {
   });
 
   test("a caller's x-request-id is kept", async () => {
-    const res = await api.request("GET", "/config", { headers: { "x-request-id": "trace-abc-123" } });
+    const res = await api.client("config", { headers: { "x-request-id": "trace-abc-123" } }).index.$get();
     expect(res.headers.get("x-request-id")).toBe("trace-abc-123");
   });
 
   test("headers over 16 KiB are refused with 431 and a readable message", async () => {
-    const res = await api.request("GET", "/config", { headers: { cookie: `big=${"a".repeat(17 * 1024)}` } });
-    expect(res.status).toBe(431);
-    expect(res.body).toEqual({ message: HEADERS_TOO_LARGE });
+    const res = await api.client("config", { headers: { cookie: `big=${"a".repeat(17 * 1024)}` } }).index.$get();
+    expect(await json(res, 431)).toEqual({ message: HEADERS_TOO_LARGE });
     expect(res.headers.get("x-request-id")).toBeTruthy();
   });
 
   test("headers just under the limit pass", async () => {
-    const res = await api.request("GET", "/config", { headers: { cookie: `big=${"a".repeat(15 * 1024)}` } });
+    const res = await api.client("config", { headers: { cookie: `big=${"a".repeat(15 * 1024)}` } }).index.$get();
     expect(res.status).toBe(200);
   });
 
   test("a protected route without a bearer token is a JSON 401", async () => {
-    const res = await api.request("GET", "/user/profile");
-    expect(res.status).toBe(401);
+    const res = await api.client("user").profile.$get();
     expect(res.headers.get("content-type")).toContain("application/json");
-    expect(res.body).toEqual({ message: "No authentication session" });
+    expect(await json(res, 401)).toEqual({ message: "No authentication session" });
   });
 
   test("a garbage or foreign bearer token is a JSON 401", async () => {
     for (const token of ["garbage", "a.b.c", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."]) {
-      const res = await api.request("GET", "/user/profile", { token });
-      expect(res.status, token).toBe(401);
-      expect(res.body, token).toMatchObject({ message: "Invalid or expired access token", code: "bad_jwt" });
+      const res = await api.client("user", { token }).profile.$get();
+      expect(await json(res, 401, token), token).toMatchObject({ message: "Invalid or expired access token", code: "bad_jwt" });
     }
-    const basic = await api.request("GET", "/user/profile", { headers: { authorization: "Basic dTpw" } });
-    expect(basic.status).toBe(401);
-    expect(basic.body).toHaveProperty("message");
+    const basic = await api.client("user", { headers: { authorization: "Basic dTpw" } }).profile.$get();
+    expect(await json(basic, 401)).toHaveProperty("message");
   });
 
   test("a body that is not JSON is a 415 JSON error, malformed JSON a 400", async () => {
-    const form = await api.request("POST", "/auth/login", {
+    // Bodies no typed client sends: a form, broken JSON, JSON that is not an object.
+    const form = await api.raw("POST", "/auth/login", {
       body: "email=a%40example.test",
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
-    expect(form.status).toBe(415);
-    expect(form.body).toEqual({ message: expect.any(String) });
-    const malformed = await api.request("POST", "/auth/verify", { body: "{" });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ message: expect.any(String) });
-    const notAnObject = await api.request("POST", "/auth/verify", { body: "[]" });
-    expect(notAnObject.status).toBe(400);
-    expect(notAnObject.body.message).toMatch(/^Invalid request/);
+    expect(refusal(form, 415)).toEqual({ message: expect.any(String) });
+    const malformed = await api.raw("POST", "/auth/verify", { body: "{" });
+    expect(refusal(malformed, 400)).toEqual({ message: expect.any(String) });
+    const notAnObject = await api.raw("POST", "/auth/verify", { body: "[]" });
+    expect(refusal(notAnObject, 400).message).toMatch(/^Invalid request/);
   });
 
   test("/openapi.json is an OpenAPI 3.1 document listing the paths", async () => {
-    const res = await api.request("GET", "/openapi.json");
-    expect(res.status).toBe(200);
-    expect(res.body.openapi).toBe("3.1.0");
-    expect(res.body.info.title).toBe("Sightline API");
-    const paths = Object.keys(res.body.paths);
+    const doc = await api.openApiDocument();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.title).toBe("Sightline API");
+    const paths = Object.keys(doc.paths);
     expect(paths).toEqual(
       expect.arrayContaining([
         "/api/v1/auth/login",
@@ -93,17 +87,16 @@ describe("api basics", () => {
         "/api/v1/subscription/current",
       ]),
     );
-    expect(Object.keys(res.body.paths["/api/v1/user/profile"])).toEqual(expect.arrayContaining(["get", "patch"]));
-    expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys(res.body.components.schemas)).toEqual(expect.arrayContaining(["Session", "User", "Error", "Plan"]));
+    expect(Object.keys(doc.paths["/api/v1/user/profile"])).toEqual(expect.arrayContaining(["get", "patch"]));
+    expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(Object.keys(doc.components?.schemas ?? {})).toEqual(expect.arrayContaining(["Session", "User", "Error", "Plan"]));
   });
 });
 
 describe("GET /config", () => {
   test("serves the seed defaults", async () => {
-    const res = await api.request("GET", "/config");
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    const res = await api.client("config").index.$get();
+    expect(await json(res, 200)).toEqual({
       app: { name: "Sightline", version: "1.0.0" },
       seo_llm: {
         questions_per_provider: 1,
@@ -128,10 +121,9 @@ describe("GET /config", () => {
         APP_NAME: "Sightline Staging",
       }),
     );
-    const res = await api.request("GET", "/config");
-    expect(res.status).toBe(200);
-    expect(res.body.app.name).toBe("Sightline Staging");
-    expect(res.body.seo_llm).toMatchObject({ polling_interval: 2500, enabled_providers: ["claude", "chatgpt"], questions_per_provider: 1 });
-    expect(res.body.user_limits).toEqual({ default_question_limit: 10, analyses_per_day: 3, analyses_per_month: 100 });
+    const config = await json(await api.client("config").index.$get(), 200);
+    expect(config.app.name).toBe("Sightline Staging");
+    expect(config.seo_llm).toMatchObject({ polling_interval: 2500, enabled_providers: ["claude", "chatgpt"], questions_per_provider: 1 });
+    expect(config.user_limits).toEqual({ default_question_limit: 10, analyses_per_day: 3, analyses_per_month: 100 });
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiClient, ApiRequestError } from "../../app/lib/api.server";
+import { ApiClient, ApiRequestError, read } from "../../app/lib/api.server";
 import { readSession, type WebSession } from "../../app/lib/session.server";
 import { instanceFor } from "../../app/middleware/i18next.server";
 import { getApi } from "../../server/api";
 import { uniqueEmail, useApi, withEnv } from "../helpers/api";
 
-const { request, signIn } = useApi();
+const api = useApi();
+const { signIn } = api;
 
 function toWebSession(session: Awaited<ReturnType<typeof signIn>>): WebSession {
   return {
@@ -36,9 +37,10 @@ describe("the web app's API client", () => {
     const client = await clientFor(session);
     const calls = countCalls();
     try {
-      const [first, second] = await Promise.all([client.user.profile(), client.user.profile()]);
+      const [{ data: first }, { data: second }] = await Promise.all([read(client.user.profile.$get()), read(client.user.profile.$get())]);
       expect(first.email).toBe(session.user.email);
-      expect(second).toBe(first);
+      // Each asker gets its own copy of the one answer.
+      expect(second).toEqual(first);
       expect(calls.to("/user/profile")).toBe(1);
       expect(client.sessionChanged).toBe(false);
     } finally {
@@ -49,11 +51,11 @@ describe("the web app's API client", () => {
   it("checks the session once per request, and never serves a read from before a write", async () => {
     const session = toWebSession(await signIn(uniqueEmail("client")));
     const client = await clientFor(session);
-    const before = await client.user.profile();
+    const { data: before } = await read(client.user.profile.$get());
     expect(before.profile.first_name).toBeNull();
-    await client.user.update({ first_name: "Ada" });
+    await read(client.user.profile.$patch({ json: { first_name: "Ada" } }));
     // Same request, same token: the profile comes from the session check, which the write invalidated.
-    const after = await client.user.profile();
+    const { data: after } = await read(client.user.profile.$get());
     expect(after.profile.first_name).toBe("Ada");
   });
 
@@ -62,7 +64,7 @@ describe("the web app's API client", () => {
     const client = await clientFor({ ...session, expires_at: Math.floor(Date.now() / 1000) + 5 });
     const calls = countCalls();
     try {
-      await Promise.all([client.user.profile(), client.subscription.current(), client.subscription.plans()]);
+      await Promise.all([read(client.user.profile.$get()), read(client.subscription.current.$get()), read(client.subscription.plans.$get())]);
       expect(calls.to("/auth/token")).toBe(1);
       expect(client.sessionChanged).toBe(true);
       expect(client.session?.refresh_token).not.toBe(session.refresh_token);
@@ -77,7 +79,7 @@ describe("the web app's API client", () => {
     const client = await clientFor({ ...session, access_token: "not-a-valid-token" });
     const calls = countCalls();
     try {
-      const profile = await client.user.profile();
+      const { data: profile } = await read(client.user.profile.$get());
       expect(profile.id).toBe(session.user.id);
       expect(calls.to("/user/profile")).toBe(2);
       expect(calls.to("/auth/token")).toBe(1);
@@ -89,11 +91,11 @@ describe("the web app's API client", () => {
 
   it("sends an unrefreshable session to the sign-in page with the 'Session expirée' toast", async () => {
     const signedIn = await signIn(uniqueEmail("client"));
-    const revoked = await request("POST", "/auth/logout?scope=global", { token: signedIn.access_token });
+    const revoked = await api.client("auth", { token: signedIn.access_token }).logout.$post({ query: { scope: "global" } });
     expect(revoked.status).toBe(204);
     const client = await clientFor(toWebSession(signedIn), "fr");
 
-    const thrown = await client.user.profile().catch((error: unknown) => error);
+    const thrown = await read(client.user.profile.$get()).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(302);
@@ -110,11 +112,11 @@ describe("the web app's API client", () => {
 
   it("turns a missing session into the same redirect, and API errors into ApiRequestError", async () => {
     const anonymous = await clientFor(null);
-    const thrown = await anonymous.user.profile().catch((error: unknown) => error);
+    const thrown = await read(anonymous.user.profile.$get()).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
 
     const client = await clientFor(toWebSession(await signIn(uniqueEmail("client"))));
-    const error = await client.user.update({ website_url: "not a website" }).catch((caught: unknown) => caught);
+    const error = await read(client.user.profile.$patch({ json: { website_url: "not a website" } })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).status).toBe(400);
     expect((error as ApiRequestError).errors?.website_url?.length).toBeGreaterThan(0);
@@ -130,7 +132,7 @@ describe("the web app's API client", () => {
     const tampered = `${cookie.slice(0, -4)}AAAA`;
     expect(await readSession(new Request("http://localhost/", { headers: { cookie: tampered } }))).toBeNull();
   });
-  it("sends a FormData body as multipart (an admin's thumbnail upload), JSON otherwise", async () => {
+  it("sends a file as multipart (an admin's thumbnail upload), JSON otherwise", async () => {
     const email = uniqueEmail("client-admin");
     const restore = withEnv({ ADMIN_EMAILS: email });
     let session: WebSession;
@@ -140,20 +142,23 @@ describe("the web app's API client", () => {
       restore();
     }
     const client = await clientFor(session);
-    const admin = client.academyAdmin;
-    const course = await admin.createCourse({ slug: `client-${Date.now().toString(36)}`, title: "Uploaded through the client" });
-    const target = { kind: "course", id: course.id } as const;
+    const admin = client.academy.admin.courses;
+    const { data: course } = await read(admin.$post({ json: { slug: `client-${Date.now().toString(36)}`, title: "Uploaded through the client" } }));
+    const param = { id: course.id };
+    // The route takes multipart or JSON; hono/client types a body declared in two media types as both.
+    type Upload = Parameters<typeof client.uploads.admin.courses[":id"]["thumbnail"]["$post"]>[0];
+    const upload = (body: { form: { file: File } } | { json: { url: string } }) => read(client.uploads.admin.courses[":id"].thumbnail.$post({ param, ...body } as unknown as Upload));
     const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
     try {
-      const uploaded = await admin.uploadThumbnail(target, new Blob([png], { type: "image/png" }), "cover.png");
+      const { data: uploaded } = await upload({ form: { file: new File([png], "cover.png", { type: "image/png" }) } });
       expect(uploaded.thumbnail_url).toMatch(/\/uploads\/academy\/courses\/[0-9a-f-]{36}\.png$/);
-      await expect(admin.uploadThumbnail(target, new Blob(["not an image"], { type: "image/png" }))).rejects.toMatchObject({ status: 400, code: "file_type" });
-      expect((await admin.setThumbnailUrl(target, "https://images.example.com/a.png")).thumbnail_url).toBe("https://images.example.com/a.png");
-      expect((await admin.deleteThumbnail(target)).thumbnail_url).toBeNull();
-      expect((await admin.course(course.id)).thumbnail_url).toBeNull();
+      await expect(upload({ form: { file: new File(["not an image"], "x.png", { type: "image/png" }) } })).rejects.toMatchObject({ status: 400, code: "file_type" });
+      expect((await upload({ json: { url: "https://images.example.com/a.png" } })).data.thumbnail_url).toBe("https://images.example.com/a.png");
+      expect((await read(client.academy.courses[":id"].thumbnail.$delete({ param }))).data.thumbnail_url).toBeNull();
+      expect((await read(admin[":id"].$get({ param }))).data.thumbnail_url).toBeNull();
     } finally {
-      await admin.deleteCourse(course.id);
+      await read(admin[":id"].$delete({ param }));
     }
-    await expect(admin.course(course.id)).rejects.toMatchObject({ status: 404 });
+    await expect(read(admin[":id"].$get({ param }))).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createApi } from "../../server/api";
 import { isSchemaRefusal, requestProblemsFor } from "../helpers/conformance";
-import { type ApiResponse, type Session, uniqueEmail, useApi, withEnv } from "../helpers/api";
+import { json, type RawAnswer, type Session, uniqueEmail, useApi } from "../helpers/api";
 import { Contract, type OpenApiDocument, type Operation } from "../helpers/openapi";
 import { type Mode, placesOf, random, replaceAt, seedOf, ValueMaker } from "../helpers/openapi-cases";
 
@@ -38,6 +38,7 @@ type Fixtures = {
   question: string;
   analysis: string;
   checkout: string;
+  siteAudit: string;
   course: { id: string; slug: string };
   chapter: string;
   video: string;
@@ -46,32 +47,21 @@ type Fixtures = {
 };
 let fixtures: Fixtures;
 
-function ok<T = any>(res: ApiResponse<T>, status = 200): T {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
-
 beforeAll(async () => {
   const user = await api.signIn(uniqueEmail("contract"));
   const token = user.access_token;
-  ok(await api.request("PATCH", "/user/seo-profile", { token, body: { BrandName: "Acme", MarketLanguage: "en", Keywords: ["web analytics"] } }));
-  const [question] = ok(await api.request("GET", "/user-questions", { token })).questions;
-  const analysis = ok(await api.request("POST", "/seo-llm/analyses", { token, body: { question_limit: 1 } }), 201);
-  const checkout = ok(await api.request("POST", "/subscription/checkout", { token, body: { plan_id: "pro", billing_period: "monthly" } }));
-  const email = uniqueEmail("contract-admin");
-  const restore = withEnv({ ADMIN_EMAILS: email });
-  let admin: Session;
-  try {
-    admin = await api.signIn(email);
-  } finally {
-    restore();
-  }
-  const asAdmin = { token: admin.access_token };
-  const course = ok(await api.request("POST", "/academy/admin/courses", { ...asAdmin, body: { slug: `contract-${Date.now().toString(36)}`, title: "Contract", is_published: true } }), 201);
-  const chapter = ok(await api.request("POST", "/academy/admin/chapters", { ...asAdmin, body: { course_id: course.id, title: "Chapter" } }), 201);
+  await json(await api.client("seoProfile", { token }).index.$patch({ json: { BrandName: "Acme", MarketLanguage: "en", Keywords: ["web analytics"] } }), 200);
+  const [question] = (await json(await api.client("questions", { token }).index.$get({ query: {} }), 200)).questions;
+  const analysis = await json(await api.client("analyses", { token }).index.$post({ json: { question_limit: 1 } }), 201);
+  const checkout = await json(await api.client("subscription", { token }).checkout.$post({ json: { plan_id: "pro", billing_period: "monthly" } }), 200);
+  const siteAudit = await json(await api.client("siteAudits", { token }).index.$post({ json: { url: "https://acme.example" } }), 202);
+  const admin = await api.signInAdmin(uniqueEmail("contract-admin"));
+  const academy = api.client("academy", { token: admin.access_token });
+  const course = await json(await academy.admin.courses.$post({ json: { slug: `contract-${Date.now().toString(36)}`, title: "Contract", is_published: true } }), 201);
+  const chapter = await json(await academy.admin.chapters.$post({ json: { course_id: course.id, title: "Chapter" } }), 201);
   const link = "https://www.youtube.com/watch?v=0eKVizvYSUQ";
-  const video = ok(await api.request("POST", "/academy/admin/videos", { ...asAdmin, body: { chapter_id: chapter.id, title: "Video", link } }), 201);
-  fixtures = { user, admin, question: question.id, analysis: analysis.id, checkout: checkout.checkout_id, course, chapter: chapter.id, video: video.id };
+  const video = await json(await academy.admin.videos.$post({ json: { chapter_id: chapter.id, title: "Video", link } }), 201);
+  fixtures = { user, admin, question: question.id, analysis: analysis.id, checkout: checkout.checkout_id, siteAudit: siteAudit.id, course, chapter: chapter.id, video: video.id };
 });
 
 /** The real thing a path parameter or an id field names, by where it is. */
@@ -83,6 +73,7 @@ function fixtureFor(operation: Operation, place: string[]): unknown {
     if (path.startsWith("/user-questions/")) return fixtures.question;
     if (path.startsWith("/seo-llm/analyses/")) return fixtures.analysis;
     if (path.startsWith("/subscription/checkout/")) return fixtures.checkout;
+    if (path.startsWith("/site-audits/")) return fixtures.siteAudit;
     if (/\/videos\/\{id\}/.test(path)) return fixtures.video;
     if (/\/chapters\/\{id\}/.test(path)) return fixtures.chapter;
     if (/\/courses\/\{id\}/.test(path)) return fixtures.course.id;
@@ -130,6 +121,11 @@ function toRequest(operation: Operation, c: Case): { path: string; init: { token
   }
   const token = c.token === null ? undefined : c.token;
   return { path: `${path}${search.size ? `?${search}` : ""}`, init: { token, headers, body } };
+}
+
+/** The `code` of an answer's error body (undefined when the body is not an object with one). */
+function codeOf(res: RawAnswer): unknown {
+  return typeof res.body === "object" && res.body !== null && "code" in res.body ? res.body.code : undefined;
 }
 
 /** The same request as the API will see it, for the document's verdict on it. */
@@ -236,7 +232,7 @@ describe("every operation of the OpenAPI document, from its own schemas", () => 
       const tokens = { user: fixtures.user.access_token, admin: fixtures.admin.access_token };
       if (operation.label === "POST /api/v1/academy/admin/courses/reorder") {
         // The whole current list, read now: other files may add courses meanwhile (then 400 reorder_mismatch, documented).
-        const current = ok(await api.request("GET", "/academy/admin/courses", { token: tokens.admin })).map((course: { id: string }) => course.id);
+        const current = (await json(await api.client("academy", { token: tokens.admin }).admin.courses.$get(), 200)).map((course) => course.id);
         fixtures = { ...fixtures, courseIds: current };
       }
       const failures: string[] = [];
@@ -245,7 +241,8 @@ describe("every operation of the OpenAPI document, from its own schemas", () => 
         if (operation.label === "POST /api/v1/auth/logout" && c.token) c.token = (await api.signIn(uniqueEmail("contract-logout"))).access_token;
         const { problems } = await requestProblemsFor(contract, asFetchRequest(operation, c));
         const { path, init } = toRequest(operation, c);
-        const res = await api.request(operation.method, path, init);
+        // Generated requests, valid or not: sent as they are, outside the typed clients.
+        const res = await api.raw(operation.method, path, init);
         const where = `${c.label} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
         if (res.status >= 500) failures.push(`${where}: a server error`);
         if (c.expect === "accepted") {
@@ -255,7 +252,7 @@ describe("every operation of the OpenAPI document, from its own schemas", () => 
           // A value that breaks one branch of an anyOf may suit another: then it must be taken.
           if (problems.length === 0 && isSchemaRefusal(res.status, res.body)) failures.push(`${where}: refused as invalid, but the document allows it`);
           if (problems.length > 0 && (res.status < 400 || res.status >= 500)) failures.push(`${where}: taken, but the document refuses it`);
-        } else if (res.status !== c.expect.status || (c.expect.code && res.body?.code !== c.expect.code)) {
+        } else if (res.status !== c.expect.status || (c.expect.code && codeOf(res) !== c.expect.code)) {
           failures.push(`${where}: expected ${c.expect.status}${c.expect.code ? ` ${c.expect.code}` : ""}`);
         }
       }

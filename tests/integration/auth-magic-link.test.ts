@@ -2,17 +2,17 @@ import { eq } from "drizzle-orm";
 import { describe, expect, onTestFinished, test } from "vitest";
 import { hashToken } from "../../server/auth/tokens";
 import { magicLinks } from "../../server/db/schema";
-import { uniqueEmail, useApi, withEnv } from "../helpers/api";
+import { json, refusal, uniqueEmail, useApi, withEnv } from "../helpers/api";
 
 const api = useApi();
+const auth = api.client("auth");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe("POST /auth/login", () => {
   test("answers 200 and e-mails a link to /auth/verify?token=", async () => {
     const email = uniqueEmail();
     const { res, mail, link, token } = await api.login(email);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: "Check your e-mail for the sign-in link." });
+    expect(await json(res, 200)).toEqual({ message: "Check your e-mail for the sign-in link." });
     expect(mail!.to).toBe(email);
     expect(mail!.subject).toBe("Your Sightline sign-in link");
     expect(`${link!.origin}${link!.pathname}`).toBe("http://localhost:3000/auth/verify");
@@ -55,9 +55,9 @@ describe("POST /auth/login", () => {
     const email = uniqueEmail();
     for (const redirectTo of ["https://evil.example/auth/verify", "http://localhost:3001/auth/verify", "//evil.example/x"]) {
       const { res } = await api.login(email, { redirect_to: redirectTo });
-      expect(res.status, redirectTo).toBe(400);
-      expect(res.body.message, redirectTo).toEqual(expect.any(String));
-      expect(res.body.errors, redirectTo).toHaveProperty("redirect_to");
+      const refused = await json(res, 400, redirectTo);
+      expect(refused.message, redirectTo).toEqual(expect.any(String));
+      expect(refused.errors, redirectTo).toHaveProperty("redirect_to");
     }
     expect(await api.mailsTo(email)).toEqual([]);
   });
@@ -65,8 +65,7 @@ describe("POST /auth/login", () => {
   test("refuses a redirect_to on the app's origin but another page: the token only lands on /auth/verify", async () => {
     const email = uniqueEmail();
     const { res } = await api.login(email, { redirect_to: "http://localhost:3000/settings/informations" });
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ redirect_to: [{ code: "path_not_allowed", message: "Path not allowed" }] });
+    expect((await json(res, 400)).errors).toEqual({ redirect_to: [{ code: "path_not_allowed", message: "Path not allowed" }] });
     expect(await api.mailsTo(email)).toEqual([]);
   });
 
@@ -85,28 +84,26 @@ describe("POST /auth/login", () => {
       [`${"x".repeat(250)}@example.test`, "too_long"],
     ];
     for (const [email, code] of cases) {
-      const res = await api.request("POST", "/auth/login", { body: { email } });
-      expect(res.status, email).toBe(400);
-      expect(res.body.message, email).toMatch(/^Invalid request/);
-      expect(res.body.errors.email, email).toEqual([{ code, message: expect.any(String) }]);
+      const refused = await json(await auth.login.$post({ json: { email } }), 400, email);
+      expect(refused.message, email).toMatch(/^Invalid request/);
+      expect(refused.errors?.email, email).toEqual([{ code, message: expect.any(String) }]);
     }
-    const missing = await api.request("POST", "/auth/login", { body: {} });
-    expect(missing.status).toBe(400);
-    expect(missing.body.errors).toHaveProperty("email");
+    // Without the field the types require.
+    const missing = await api.raw("POST", "/auth/login", { body: {} });
+    expect(refusal(missing, 400).errors).toHaveProperty("email");
   });
 
   test("an unknown locale is a 400 with errors.locale", async () => {
-    const res = await api.request("POST", "/auth/login", { body: { email: uniqueEmail(), locale: "de" } });
-    expect(res.status).toBe(400);
-    expect(res.body.errors.locale).toEqual([{ code: "invalid_value", message: expect.any(String) }]);
+    // A locale outside the types' enum.
+    const res = await api.raw("POST", "/auth/login", { body: { email: uniqueEmail(), locale: "de" } });
+    expect(refusal(res, 400).errors?.locale).toEqual([{ code: "invalid_value", message: expect.any(String) }]);
   });
 
   test("a malformed JSON body is a 400 with a message, not a 500", async () => {
-    const res = await api.request("POST", "/auth/login", { body: '{"email": "a@example.test",' });
-    expect(res.status).toBe(400);
+    const res = await api.raw("POST", "/auth/login", { body: '{"email": "a@example.test",' });
     expect(res.headers.get("content-type")).toContain("application/json");
-    expect(res.body).toEqual({ message: expect.any(String) });
-    expect(res.body.message).not.toBe("");
+    expect(refusal(res, 400)).toEqual({ message: expect.any(String) });
+    expect(refusal(res, 400).message).not.toBe("");
   });
 });
 
@@ -115,9 +112,8 @@ describe("POST /auth/verify", () => {
     const email = uniqueEmail();
     const { token } = await api.login(email);
     const before = Math.floor(Date.now() / 1000);
-    const res = await api.request("POST", "/auth/verify", { body: { token } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    const session = await json(await auth.verify.$post({ json: { token: token! } }), 200);
+    expect(session).toEqual({
       access_token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       refresh_token: expect.stringMatching(/^[\w-]{43}$/),
       expires_in: 3600,
@@ -136,12 +132,11 @@ describe("POST /auth/verify", () => {
         factors: [],
       },
     });
-    expect(res.body.expires_at).toBeGreaterThanOrEqual(before + 3600);
-    expect(res.body.expires_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 3600);
+    expect(session.expires_at).toBeGreaterThanOrEqual(before + 3600);
+    expect(session.expires_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 3600);
 
-    const profile = await api.request("GET", "/user/profile", { token: res.body.access_token });
-    expect(profile.status).toBe(200);
-    expect(profile.body).toMatchObject({ id: res.body.user.id, email });
+    const profile = await api.client("user", { token: session.access_token }).profile.$get();
+    expect(await json(profile, 200)).toMatchObject({ id: session.user.id, email });
   });
 
   test("signing in again with a new link finds the same user", async () => {
@@ -157,38 +152,35 @@ describe("POST /auth/verify", () => {
   test("the first sign-in keeps the locale the link was asked in", async () => {
     const email = uniqueEmail();
     const { token } = await api.login(email, { locale: "fr" });
-    const session = await api.request("POST", "/auth/verify", { body: { token } });
-    const profile = await api.request("GET", "/user/profile", { token: session.body.access_token });
-    expect(profile.body.locale).toBe("fr");
+    const session = await json(await auth.verify.$post({ json: { token: token! } }), 200);
+    const profile = await json(await api.client("user", { token: session.access_token }).profile.$get(), 200);
+    expect(profile.locale).toBe("fr");
   });
 
   test("a link works once: the second use is link_used", async () => {
     const email = uniqueEmail();
     const { token } = await api.login(email);
-    const first = await api.request("POST", "/auth/verify", { body: { token } });
+    const first = await auth.verify.$post({ json: { token: token! } });
     expect(first.status).toBe(200);
-    const second = await api.request("POST", "/auth/verify", { body: { token } });
-    expect(second.status).toBe(400);
+    const second = await auth.verify.$post({ json: { token: token! } });
     // The address comes back so a client can offer to send a new link in one click.
-    expect(second.body).toEqual({ message: "This sign-in link has already been used.", code: "link_used", email });
+    expect(await json(second, 400)).toEqual({ message: "This sign-in link has already been used.", code: "link_used", email });
   });
 
   test("preview names the address without spending the link; a used link previews as link_used", async () => {
     const email = uniqueEmail();
     const { token } = await api.login(email);
-    const preview = await api.request("POST", "/auth/verify/preview", { body: { token } });
-    expect(preview.status).toBe(200);
-    expect(preview.body).toEqual({ email, expires_at: expect.any(String) });
-    expect((await api.request("POST", "/auth/verify", { body: { token } })).status).toBe(200);
-    const after = await api.request("POST", "/auth/verify/preview", { body: { token } });
-    expect(after.status).toBe(400);
-    expect(after.body).toMatchObject({ code: "link_used", email });
-    expect((await api.request("POST", "/auth/verify/preview", { body: { token: "never-issued" } })).body).toMatchObject({ code: "link_invalid" });
+    const preview = await auth.verify.preview.$post({ json: { token: token! } });
+    expect(await json(preview, 200)).toEqual({ email, expires_at: expect.any(String) });
+    expect((await auth.verify.$post({ json: { token: token! } })).status).toBe(200);
+    const after = await auth.verify.preview.$post({ json: { token: token! } });
+    expect(await json(after, 400)).toMatchObject({ code: "link_used", email });
+    expect(await (await auth.verify.preview.$post({ json: { token: "never-issued" } })).json()).toMatchObject({ code: "link_invalid" });
   });
 
   test("two verifications racing for one link: exactly one wins", async () => {
     const { token } = await api.login(uniqueEmail());
-    const results = await Promise.all([1, 2, 3].map(() => api.request("POST", "/auth/verify", { body: { token } })));
+    const results = await Promise.all([1, 2, 3].map(() => auth.verify.$post({ json: { token: token! } })));
     expect(results.map((res) => res.status).sort()).toEqual([200, 400, 400]);
   });
 
@@ -200,21 +192,18 @@ describe("POST /auth/verify", () => {
       .update(magicLinks)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(magicLinks.tokenHash, hashToken(token!)));
-    const res = await api.request("POST", "/auth/verify", { body: { token } });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "This sign-in link has expired.", code: "link_expired", email });
+    const res = await auth.verify.$post({ json: { token: token! } });
+    expect(await json(res, 400)).toEqual({ message: "This sign-in link has expired.", code: "link_expired", email });
   });
 
   test("an unknown token is link_invalid", async () => {
-    const res = await api.request("POST", "/auth/verify", { body: { token: "this-token-was-never-issued" } });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "This sign-in link is not valid.", code: "link_invalid" });
+    const res = await auth.verify.$post({ json: { token: "this-token-was-never-issued" } });
+    expect(await json(res, 400)).toEqual({ message: "This sign-in link is not valid.", code: "link_invalid" });
   });
 
   test("a missing token is a 400 with errors.token", async () => {
-    const res = await api.request("POST", "/auth/verify", { body: { token: "" } });
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toHaveProperty("token");
+    const res = await auth.verify.$post({ json: { token: "" } });
+    expect((await json(res, 400)).errors).toHaveProperty("token");
   });
 });
 
@@ -226,8 +215,8 @@ describe("ADMIN_EMAILS", () => {
     const admin = await api.signIn(email);
     expect(admin.user.role).toBe("admin");
     expect(admin.user.app_metadata.role).toBe("admin");
-    const profile = await api.request("GET", "/user/profile", { token: admin.access_token });
-    expect(profile.body.role).toBe("admin");
+    const profile = await json(await api.client("user", { token: admin.access_token }).profile.$get(), 200);
+    expect(profile.role).toBe("admin");
 
     const other = await api.signIn();
     expect(other.user.role).toBe("user");

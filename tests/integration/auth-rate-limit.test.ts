@@ -1,5 +1,5 @@
 import { describe, expect, onTestFinished, test } from "vitest";
-import { uniqueEmail, uniqueIp, useApi, withEnv } from "../helpers/api";
+import { json, uniqueEmail, uniqueIp, useApi, withEnv } from "../helpers/api";
 
 const api = useApi();
 
@@ -27,8 +27,7 @@ describe("magic link rate limits", () => {
     }
     // A different network and a different spelling of the same address: still the same address.
     const { res } = await api.login(email.toUpperCase());
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({
+    expect(await json(res, 429)).toEqual({
       message: "Too many sign-in links were sent to this address. Please wait before asking for another.",
       code: "rate_limited_email",
     });
@@ -60,8 +59,7 @@ describe("magic link rate limits", () => {
     }
     const refusedEmail = uniqueEmail();
     const { res } = await api.login(refusedEmail, {}, { ip });
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({
+    expect(await json(res, 429)).toEqual({
       message: "Too many sign-in requests from this network. Please wait before trying again.",
       code: "rate_limited_ip",
     });

@@ -2,14 +2,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { hashToken } from "../../server/auth/tokens";
 import { authSessions, refreshTokens } from "../../server/db/schema";
-import { type ErrorBody, type Session, useApi } from "../helpers/api";
+import { json, refusal, type Session, useApi } from "../helpers/api";
 
 const api = useApi();
 
-const refresh = (refreshToken: string) =>
-  api.request<Session & Partial<ErrorBody>>("POST", "/auth/token?grant_type=refresh_token", { body: { refresh_token: refreshToken } });
+const refresh = (refreshToken: string) => api.client("auth").token.$post({ query: { grant_type: "refresh_token" }, json: { refresh_token: refreshToken } });
 
-const profileStatus = async (session: Session) => (await api.request("GET", "/user/profile", { token: session.access_token })).status;
+const profileStatus = async (session: Pick<Session, "access_token">) => (await api.client("user", { token: session.access_token }).profile.$get()).status;
+
+const logout = (session: Session, scope?: "local" | "global" | "others") => api.client("auth", { token: session.access_token }).logout.$post({ query: { scope } });
 
 /** Pretends the refresh token was exchanged long enough ago to be past the reuse grace window. */
 async function rotatedLongAgo(refreshToken: string, secondsAgo = 60) {
@@ -25,57 +26,48 @@ async function rotatedLongAgo(refreshToken: string, secondsAgo = 60) {
 describe("POST /auth/token?grant_type=refresh_token", () => {
   test("rotates the refresh token and issues a new access token for the same session", async () => {
     const session = await api.signIn();
-    const res = await refresh(session.refresh_token);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { id: session.user.id, email: session.user.email } });
-    expect(res.body.refresh_token).not.toBe(session.refresh_token);
-    expect(await profileStatus(res.body)).toBe(200);
+    const rotated = await json(await refresh(session.refresh_token), 200);
+    expect(rotated).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { id: session.user.id, email: session.user.email } });
+    expect(rotated.refresh_token).not.toBe(session.refresh_token);
+    expect(await profileStatus(rotated)).toBe(200);
 
-    const next = await refresh(res.body.refresh_token);
-    expect(next.status).toBe(200);
-    expect(next.body.refresh_token).not.toBe(res.body.refresh_token);
+    const next = await json(await refresh(rotated.refresh_token), 200);
+    expect(next.refresh_token).not.toBe(rotated.refresh_token);
   });
 
   test("the same token twice inside the grace window gives a sibling, not a revocation", async () => {
     const session = await api.signIn();
-    const first = await refresh(session.refresh_token);
-    const second = await refresh(session.refresh_token);
-    expect([first.status, second.status]).toEqual([200, 200]);
-    expect(second.body.refresh_token).not.toBe(first.body.refresh_token);
-    expect(await profileStatus(first.body)).toBe(200);
-    expect(await profileStatus(second.body)).toBe(200);
+    const first = await json(await refresh(session.refresh_token), 200);
+    const second = await json(await refresh(session.refresh_token), 200);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(await profileStatus(first)).toBe(200);
+    expect(await profileStatus(second)).toBe(200);
   });
 
   test("more late presentations than the grace allows is theft: the session is revoked", async () => {
     const session = await api.signIn();
     // One rotation and three grace uses: a navigation and the prefetches racing after an idle hour.
-    const allowed = await Promise.all([1, 2, 3, 4].map(() => refresh(session.refresh_token)));
-    expect(allowed.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    const allowed = await Promise.all([1, 2, 3, 4].map(async () => json(await refresh(session.refresh_token), 200)));
     const fifth = await refresh(session.refresh_token);
-    expect(fifth.status).toBe(401);
-    expect(fifth.body.code).toBe("refresh_token_already_used");
-    for (const granted of allowed) expect(await profileStatus(granted.body)).toBe(401);
+    expect((await json(fifth, 401)).code).toBe("refresh_token_already_used");
+    for (const granted of allowed) expect(await profileStatus(granted)).toBe(401);
   });
 
   test("reusing a rotated token after the grace window revokes the whole session", async () => {
     const session = await api.signIn();
-    const rotated = await refresh(session.refresh_token);
-    expect(rotated.status).toBe(200);
+    const rotated = await json(await refresh(session.refresh_token), 200);
     await rotatedLongAgo(session.refresh_token);
 
     const reuse = await refresh(session.refresh_token);
-    expect(reuse.status).toBe(401);
-    expect(reuse.body).toEqual({ message: "Refresh token already used", code: "refresh_token_already_used" });
+    expect(await json(reuse, 401)).toEqual({ message: "Refresh token already used", code: "refresh_token_already_used" });
 
     // Thief and owner alike are signed out: the old and the new access token, and the newest refresh token.
-    for (const revoked of [session, rotated.body]) {
-      const res = await api.request("GET", "/user/profile", { token: revoked.access_token });
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: "Session not found", code: "session_not_found" });
+    for (const revoked of [session, rotated]) {
+      const res = await api.client("user", { token: revoked.access_token }).profile.$get();
+      expect(await json(res, 401)).toEqual({ message: "Session not found", code: "session_not_found" });
     }
-    const newest = await refresh(rotated.body.refresh_token);
-    expect(newest.status).toBe(401);
-    expect(newest.body.code).toBe("session_not_found");
+    const newest = await refresh(rotated.refresh_token);
+    expect((await json(newest, 401)).code).toBe("session_not_found");
 
     const db = await api.db();
     const [row] = await db.select().from(authSessions).where(eq(authSessions.id, sessionId(session)));
@@ -94,15 +86,14 @@ describe("POST /auth/token?grant_type=refresh_token", () => {
 
   test("an unknown refresh token is a 401", async () => {
     const res = await refresh("no-such-refresh-token");
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: "Invalid refresh token", code: "refresh_token_not_found" });
+    expect(await json(res, 401)).toEqual({ message: "Invalid refresh token", code: "refresh_token_not_found" });
   });
 
   test("another grant type is a 400", async () => {
     const session = await api.signIn();
-    const res = await api.request("POST", "/auth/token?grant_type=password", { body: { refresh_token: session.refresh_token } });
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toHaveProperty("grant_type");
+    // A grant type outside the types' literal.
+    const res = await api.raw("POST", "/auth/token?grant_type=password", { body: { refresh_token: session.refresh_token } });
+    expect(refusal(res, 400).errors).toHaveProperty("grant_type");
   });
 
   test("an expired session cannot be refreshed", async () => {
@@ -110,8 +101,7 @@ describe("POST /auth/token?grant_type=refresh_token", () => {
     const db = await api.db();
     await db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.id, sessionId(session)));
     const res = await refresh(session.refresh_token);
-    expect(res.status).toBe(401);
-    expect(res.body.code).toBe("session_expired");
+    expect((await json(res, 401)).code).toBe("session_expired");
     expect(await profileStatus(session)).toBe(401);
   });
 });
@@ -120,9 +110,9 @@ describe("POST /auth/logout", () => {
   test("scope local (the default) ends only this session", async () => {
     const a = await api.signIn();
     const b = await api.signIn(a.user.email);
-    const res = await api.request("POST", "/auth/logout", { token: a.access_token });
+    const res = await logout(a);
     expect(res.status).toBe(204);
-    expect(res.body).toBe("");
+    expect(await res.text()).toBe("");
     expect(await profileStatus(a)).toBe(401);
     expect(await profileStatus(b)).toBe(200);
     expect((await refresh(a.refresh_token)).status).toBe(401);
@@ -133,7 +123,7 @@ describe("POST /auth/logout", () => {
     const a = await api.signIn();
     const b = await api.signIn(a.user.email);
     const stranger = await api.signIn();
-    const res = await api.request("POST", "/auth/logout?scope=global", { token: a.access_token });
+    const res = await logout(a, "global");
     expect(res.status).toBe(204);
     expect(await profileStatus(a)).toBe(401);
     expect(await profileStatus(b)).toBe(401);
@@ -145,7 +135,7 @@ describe("POST /auth/logout", () => {
     const a = await api.signIn();
     const b = await api.signIn(a.user.email);
     const c = await api.signIn(a.user.email);
-    const res = await api.request("POST", "/auth/logout?scope=others", { token: a.access_token });
+    const res = await logout(a, "others");
     expect(res.status).toBe(204);
     expect(await profileStatus(a)).toBe(200);
     expect(await profileStatus(b)).toBe(401);
@@ -155,19 +145,18 @@ describe("POST /auth/logout", () => {
 
   test("a signed-out access token gets 401, so does signing out twice", async () => {
     const session = await api.signIn();
-    expect((await api.request("POST", "/auth/logout", { token: session.access_token })).status).toBe(204);
-    const again = await api.request("POST", "/auth/logout", { token: session.access_token });
-    expect(again.status).toBe(401);
-    expect(again.body).toEqual({ message: "Session not found", code: "session_not_found" });
+    expect((await logout(session)).status).toBe(204);
+    const again = await logout(session);
+    expect(await json(again, 401)).toEqual({ message: "Session not found", code: "session_not_found" });
   });
 
   test("an unknown scope is a 400; no token is a 401", async () => {
     const session = await api.signIn();
-    const bad = await api.request("POST", "/auth/logout?scope=everything", { token: session.access_token });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors).toHaveProperty("scope");
+    // A scope outside the types' enum.
+    const bad = await api.raw("POST", "/auth/logout?scope=everything", { token: session.access_token });
+    expect(refusal(bad, 400).errors).toHaveProperty("scope");
     expect(await profileStatus(session)).toBe(200);
-    expect((await api.request("POST", "/auth/logout")).status).toBe(401);
+    expect((await api.client("auth").logout.$post({ query: {} })).status).toBe(401);
   });
 });
 

@@ -13,7 +13,7 @@ import { lockFileOf } from "../../server/db/data-dir-lock";
 import { billingEvents } from "../../server/db/schema";
 import { start, stop } from "../../server/boot";
 import { getDb } from "../../server/runtime";
-import { uniqueEmail, uniqueIp, withEnv } from "../helpers/api";
+import { apiHelpers, json, uniqueEmail, withEnv } from "../helpers/api";
 import { createScratchDatabase, type ScratchDatabase } from "../helpers/postgres";
 
 /**
@@ -114,34 +114,8 @@ async function cli(...args: string[]) {
 }
 
 let api: Api;
-async function call(method: string, url: string, token?: string, body?: unknown) {
-  const headers = new Headers();
-  if (token) headers.set("authorization", `Bearer ${token}`);
-  if (body !== undefined) headers.set("content-type", "application/json");
-  const res = await api.request(`/api/v1${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, { clientIp: uniqueIp() });
-  const text = await res.text();
-  return { status: res.status, body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text };
-}
-
-async function ok(method: string, url: string, token?: string, body?: unknown) {
-  const res = await call(method, url, token, body);
-  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return res.body;
-}
-
-/** The magic-link flow through the outbox, as a person signs in. */
-async function signIn(email: string): Promise<{ token: string; userId: string }> {
-  await ok("POST", "/auth/login", undefined, { email });
-  const outbox = path.join(getConfig().DATA_DIR, "outbox");
-  const mail = fs
-    .readdirSync(outbox)
-    .map((name) => JSON.parse(fs.readFileSync(path.join(outbox, name), "utf8")) as { to: string; text: string })
-    .find((candidate) => candidate.to === email);
-  const token = mail?.text.match(/[?&]token=([\w-]+)/)?.[1];
-  expect(token, `a sign-in link to ${email}`).toBeTruthy();
-  const session = await ok("POST", "/auth/verify", undefined, { token });
-  return { token: session.access_token, userId: session.user.id };
-}
+/** The typed clients and the magic-link sign-in, on the API this file builds once the runtime runs. */
+const { client, signIn, settledAnalysis } = apiHelpers(() => api);
 
 /** Rows in every table of the three schemas, by table; partitions and their parent both counted. */
 async function rowCounts(query: Query): Promise<Record<string, number>> {
@@ -166,7 +140,7 @@ const SEEDED = [
 ].map((table) => `public.${table}`);
 
 const email = uniqueEmail("backup");
-let seeded: { token: string; userId: string; answerId: string; answerText: string };
+let seeded: { token: string; userId: string; answerId: string; answerText: string | null };
 let before: Record<string, number>;
 
 beforeAll(async () => {
@@ -175,35 +149,34 @@ beforeAll(async () => {
   await start({ jobs: "work" });
   api = createApi();
 
-  const { token, userId } = await signIn(email);
-  await ok("PATCH", "/user/seo-profile", token, {
-    BrandName: "Acme Analytics",
-    WebsiteURL: "acme.example",
-    MarketLanguage: "en",
-    Keywords: ["web analytics"],
-    Competitors: [{ Name: "Rival", Domain: "rival.example" }],
-  });
-  const { checkout_id } = await ok("POST", "/subscription/checkout", token, { plan_id: "pro", billing_period: "monthly" });
-  await ok("POST", `/subscription/checkout/${checkout_id}/complete`, token);
-  await ok("PUT", "/subscription/change-plan", token, { plan_id: "essential", billing_period: "monthly" });
-  await ok("POST", "/user-questions", token, { question_text: "Which analytics tool suits a small shop?", category: "selection" });
+  const session = await signIn(email);
+  const token = session.access_token;
+  const userId = session.user.id;
+  await json(
+    await client("seoProfile", { token }).index.$patch({
+      json: { BrandName: "Acme Analytics", WebsiteURL: "acme.example", MarketLanguage: "en", Keywords: ["web analytics"], Competitors: [{ Name: "Rival", Domain: "rival.example" }] },
+    }),
+    200,
+  );
+  const subscription = client("subscription", { token });
+  const { checkout_id } = await json(await subscription.checkout.$post({ json: { plan_id: "pro", billing_period: "monthly" } }), 200);
+  await json(await subscription.checkout[":id"].complete.$post({ param: { id: checkout_id } }), 200);
+  await json(await subscription["change-plan"].$put({ json: { plan_id: "essential", billing_period: "monthly" } }), 200);
+  await json(await client("questions", { token }).index.$post({ json: { question_text: "Which analytics tool suits a small shop?", category: "selection" } }), 201);
 
-  const created = await ok("POST", "/seo-llm/analyses", token, { question_limit: 3 });
-  let analysis: any;
-  for (let i = 0; i < 300 && analysis?.status !== "completed"; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    analysis = await ok("GET", `/seo-llm/analyses/${created.id}`, token);
-  }
+  const created = await json(await client("analyses", { token }).index.$post({ json: { question_limit: 3 } }), 201);
+  const analysis = await settledAnalysis(token, created.id);
   expect(analysis.status).toBe("completed");
-  await ok("GET", "/analytics/ai-search-queries", token);
+  await json(await client("searchQueries", { token })["ai-search-queries"].$get({ query: {} }), 200);
 
-  const [course] = await ok("GET", "/academy/published-courses", token);
-  const { chapters } = await ok("GET", `/academy/courses/${course.slug}`, token);
-  await ok("PUT", `/academy/videos/${chapters[0].videos[0].id}/progress`, token, { watched: true });
+  const academy = client("academy", { token });
+  const [course] = await json(await academy["published-courses"].$get({ query: {} }), 200);
+  const { chapters } = await json(await academy.courses[":slug"].$get({ param: { slug: course.slug } }), 200);
+  await json(await academy.videos[":id"].progress.$put({ param: { id: chapters[0].videos[0].id }, json: { watched: true } }), 200);
   // Only Stripe's webhooks write this table; the local checkout has none.
   await (await getDb()).insert(billingEvents).values({ id: `evt_backup_${userId}`, type: "invoice.paid", processedAt: new Date() });
 
-  const answer = analysis.answers[0];
+  const answer = analysis.answers![0];
   seeded = { token, userId, answerId: answer.id, answerText: answer.answer_text };
 }, 90_000);
 
@@ -258,9 +231,8 @@ describe(`backup and restore (${store.kind})`, () => {
 
   test("the app starts on the restored database, and a session from before the backup still works", async () => {
     await start({ jobs: "work" });
-    const profile = await call("GET", "/user/profile", seeded.token);
-    expect(profile.status).toBe(200);
-    expect(profile.body.email).toBe(email);
+    const profile = await json(await client("user", { token: seeded.token }).profile.$get(), 200);
+    expect(profile.email).toBe(email);
     if (store.kind === "pglite") {
       const refused = await cli("restore", "--in", backupFile, "--force");
       expect(refused.code).toBe(1);

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+import type { InferRequestType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { billingEvents } from "../../server/db/schema";
 import { createFakeStripe, FAKE_API_VERSION, type FakeStripe } from "../fakes/stripe";
-import { useApi, withEnv } from "../helpers/api";
+import { type Client, json, refusal, useApi, withEnv } from "../helpers/api";
 
 /**
  * Billing with Stripe: the real stripe-node SDK talks to a local fake of Stripe's HTTP API, and
@@ -22,11 +23,21 @@ afterAll(async () => {
   await fake?.close();
 });
 
+type PlanRequest = InferRequestType<Client<"subscription">["checkout"]["$post"]>["json"];
+type PlanId = PlanRequest["plan_id"];
+type Period = PlanRequest["billing_period"];
+
 const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
+
+const subscriptionOf = (token: string) => api.client("subscription", { token });
+
+/** POST /webhooks/stripe as Stripe sends it: the exact signed bytes, so through the raw escape hatch. */
+const webhook = (payload: string, signature?: string) =>
+  api.raw("POST", "/webhooks/stripe", { body: payload, headers: signature === undefined ? {} : { "stripe-signature": signature } });
 
 async function deliver(type: string, object: unknown, opts: Parameters<FakeStripe["signedEvent"]>[2] = {}) {
   const signed = fake.signedEvent(type, object, opts);
-  const res = await api.request("POST", "/webhooks/stripe", { body: signed.payload, headers: { "stripe-signature": signed.signature } });
+  const res = await webhook(signed.payload, signed.signature);
   return { res, ...signed };
 }
 
@@ -38,15 +49,21 @@ async function applied(type: string, object: unknown, opts: Parameters<FakeStrip
 }
 
 async function current(token: string) {
-  const res = await api.request("GET", "/subscription/current", { token });
-  expect(res.status).toBe(200);
-  return res.body.subscription;
+  return (await json(await subscriptionOf(token).current.$get(), 200)).subscription;
 }
 
 async function history(token: string) {
-  const res = await api.request("GET", "/subscription/change-history", { token });
-  expect(res.status).toBe(200);
-  return res.body as Array<{ change_type: string; status: string; from_plan_id: string | null; to_plan_id: string | null; to_billing_period: string | null; effective_date: string }>;
+  return json(await subscriptionOf(token)["change-history"].$get(), 200);
+}
+
+const changePlan = (token: string, plan_id: PlanId, billing_period: Period) => subscriptionOf(token)["change-plan"].$put({ json: { plan_id, billing_period } });
+
+async function checkoutOf(token: string, id: string) {
+  return json(await subscriptionOf(token).checkout[":id"].$get({ param: { id } }), 200);
+}
+
+async function planOf(token: string) {
+  return (await json(await api.client("quota", { token }).status.$get(), 200)).plan_id;
 }
 
 /** History oldest first, as `type:status:to_plan` strings. */
@@ -54,16 +71,15 @@ async function historyLine(token: string) {
   return (await history(token)).reverse().map((entry) => `${entry.change_type}:${entry.status}:${entry.to_plan_id ?? "-"}`);
 }
 
-async function startCheckout(plan = "essential", period = "monthly", extra: Record<string, unknown> = {}) {
+async function startCheckout(plan: PlanId = "essential", period: Period = "monthly", extra: Pick<PlanRequest, "referral_id"> = {}) {
   const session = await api.signIn();
   const token = session.access_token;
-  const res = await api.request("POST", "/subscription/checkout", { token, body: { plan_id: plan, billing_period: period, ...extra } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { token, user: session.user, checkoutId: res.body.checkout_id as string, url: res.body.url as string, sessionId: fake.sessionIdFromUrl(res.body.url) };
+  const { checkout_id, url } = await json(await subscriptionOf(token).checkout.$post({ json: { plan_id: plan, billing_period: period, ...extra } }), 200);
+  return { token, user: session.user, checkoutId: checkout_id, url, sessionId: fake.sessionIdFromUrl(url) };
 }
 
 /** A user subscribed through Checkout and the checkout.session.completed webhook. */
-async function subscribed(plan = "essential", period = "monthly") {
+async function subscribed(plan: PlanId = "essential", period: Period = "monthly") {
   const started = await startCheckout(plan, period);
   const paid = fake.completeCheckout(started.sessionId);
   await applied("checkout.session.completed", paid.session);
@@ -99,9 +115,8 @@ describe("checkout on Stripe", () => {
       allow_promotion_codes: "true",
     });
 
-    const checkout = await api.request("GET", `/subscription/checkout/${started.checkoutId}`, { token: started.token });
-    expect(checkout.status).toBe(200);
-    expect(checkout.body).toMatchObject({ id: started.checkoutId, status: "open", provider: "stripe", plan_id: "pro", billing_period: "yearly", amount: 79000, referral_id: "ref_abc-1", url: started.url });
+    const checkout = await checkoutOf(started.token, started.checkoutId);
+    expect(checkout).toMatchObject({ id: started.checkoutId, status: "open", provider: "stripe", plan_id: "pro", billing_period: "yearly", amount: 79000, referral_id: "ref_abc-1", url: started.url });
     expect(await current(started.token)).toBeNull();
   });
 
@@ -126,17 +141,15 @@ describe("checkout on Stripe", () => {
     });
     expect(item.current_period_end - item.current_period_start).toBeGreaterThan(360 * 86_400);
     expect(await historyLine(started.token)).toEqual(["subscribe:applied:pro"]);
-    const checkout = await api.request("GET", `/subscription/checkout/${started.checkoutId}`, { token: started.token });
-    expect(checkout.body.status).toBe("completed");
-    const quota = await api.request("GET", "/quota/status", { token: started.token });
-    expect(quota.body.plan_id).toBe("pro");
+    expect((await checkoutOf(started.token, started.checkoutId)).status).toBe("completed");
+    expect(await planOf(started.token)).toBe("pro");
   });
 
   test("the same event delivered twice is applied once", async () => {
     const started = await startCheckout("essential", "monthly");
     const paid = fake.completeCheckout(started.sessionId);
     const first = await applied("checkout.session.completed", paid.session);
-    const again = await api.request("POST", "/webhooks/stripe", { body: first.payload, headers: { "stripe-signature": first.signature } });
+    const again = await webhook(first.payload, first.signature);
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ received: true, result: "duplicate" });
     // Stripe's other event for the same subscription: applied, but it is the same state.
@@ -150,32 +163,28 @@ describe("checkout on Stripe", () => {
   test("the browser back from Checkout before the webhook: GET /checkout/{id} reads the session and subscribes", async () => {
     const started = await startCheckout("business", "monthly");
     const paid = fake.completeCheckout(started.sessionId);
-    const checkout = await api.request("GET", `/subscription/checkout/${started.checkoutId}`, { token: started.token });
-    expect(checkout.status).toBe(200);
-    expect(checkout.body.status).toBe("completed");
+    expect((await checkoutOf(started.token, started.checkoutId)).status).toBe("completed");
     expect(fake.requestsTo("GET", `/v1/checkout/sessions/${started.sessionId}`)).toHaveLength(1);
     expect(await current(started.token)).toMatchObject({ plan_id: "business", status: "active", billing_period: "monthly", provider: "stripe" });
     // The webhook arrives afterwards: nothing new.
     await applied("checkout.session.completed", paid.session);
     expect(await historyLine(started.token)).toEqual(["subscribe:applied:business"]);
     // A completed checkout is not read from Stripe again.
-    await api.request("GET", `/subscription/checkout/${started.checkoutId}`, { token: started.token });
+    await subscriptionOf(started.token).checkout[":id"].$get({ param: { id: started.checkoutId } });
     expect(fake.requestsTo("GET", `/v1/checkout/sessions/${started.sessionId}`)).toHaveLength(1);
   });
 
   test("a checkout that is still open at Stripe stays open", async () => {
     const started = await startCheckout("essential", "yearly");
-    const checkout = await api.request("GET", `/subscription/checkout/${started.checkoutId}`, { token: started.token });
-    expect(checkout.body.status).toBe("open");
+    expect((await checkoutOf(started.token, started.checkoutId)).status).toBe("open");
     expect(await current(started.token)).toBeNull();
   });
 
   test("two checkouts paid in two tabs: the first subscription stays, the second is ended at Stripe", async () => {
     const first = await startCheckout("essential", "monthly");
-    const second = await api.request("POST", "/subscription/checkout", { token: first.token, body: { plan_id: "pro", billing_period: "monthly" } });
-    expect(second.status).toBe(200);
+    const second = await json(await subscriptionOf(first.token).checkout.$post({ json: { plan_id: "pro", billing_period: "monthly" } }), 200);
     const paidFirst = fake.completeCheckout(first.sessionId);
-    const paidSecond = fake.completeCheckout(fake.sessionIdFromUrl(second.body.url));
+    const paidSecond = fake.completeCheckout(fake.sessionIdFromUrl(second.url));
     await applied("checkout.session.completed", paidFirst.session);
     await applied("checkout.session.completed", paidSecond.session);
     expect(await current(first.token)).toMatchObject({ plan_id: "essential", status: "active" });
@@ -189,9 +198,8 @@ describe("checkout on Stripe", () => {
 
   test("a user with a running subscription cannot start another checkout", async () => {
     const user = await subscribed("essential", "monthly");
-    const res = await api.request("POST", "/subscription/checkout", { token: user.token, body: { plan_id: "pro", billing_period: "monthly" } });
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe("subscription_exists");
+    const res = await json(await subscriptionOf(user.token).checkout.$post({ json: { plan_id: "pro", billing_period: "monthly" } }), 409);
+    expect(res.code).toBe("subscription_exists");
   });
 });
 
@@ -199,8 +207,7 @@ describe("events out of order", () => {
   test("an old customer.subscription.updated after a newer state does not roll it back", async () => {
     const user = await subscribed("essential", "monthly");
     const stale = fake.subscription(user.subId);
-    const upgrade = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "pro", billing_period: "monthly" } });
-    expect(upgrade.status, JSON.stringify(upgrade.body)).toBe(200);
+    await json(await changePlan(user.token, "pro", "monthly"), 200);
     await applied("customer.subscription.updated", fake.subscription(user.subId));
     // Delivered late: the state from before the upgrade.
     await applied("customer.subscription.updated", stale, { previousAttributes: { cancel_at_period_end: true } });
@@ -217,8 +224,7 @@ describe("events out of order", () => {
     await applied("invoice.paid", paid.invoice);
     await applied("checkout.session.completed", paid.session);
     expect(await historyLine(started.token)).toEqual(["subscribe:applied:pro"]);
-    const checkout = await api.request("GET", `/subscription/checkout/${started.checkoutId}`, { token: started.token });
-    expect(checkout.body.status).toBe("completed");
+    expect((await checkoutOf(started.token, started.checkoutId)).status).toBe("completed");
   });
 
   test("an old 'active' event after the subscription ended does not bring it back", async () => {
@@ -236,9 +242,8 @@ describe("plan changes on Stripe", () => {
   test("an upgrade updates the subscription item now, prorated and invoiced, only if paid", async () => {
     const user = await subscribed("essential", "monthly");
     const itemId = user.paid.subscription.items.data[0].id;
-    const res = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "pro", billing_period: "monthly" } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ requires_checkout: false, immediate_change: true, scheduled_change: false, change_type: "upgrade" });
+    const res = await json(await changePlan(user.token, "pro", "monthly"), 200);
+    expect(res).toMatchObject({ requires_checkout: false, immediate_change: true, scheduled_change: false, change_type: "upgrade" });
 
     const updates = fake.requestsTo("POST", `/v1/subscriptions/${user.subId}`);
     expect(updates).toHaveLength(1);
@@ -259,9 +264,8 @@ describe("plan changes on Stripe", () => {
 
   test("monthly → yearly starts a yearly period now", async () => {
     const user = await subscribed("pro", "monthly");
-    const res = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "pro", billing_period: "yearly" } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ immediate_change: true, change_type: "billing_change" });
+    const res = await json(await changePlan(user.token, "pro", "yearly"), 200);
+    expect(res).toMatchObject({ immediate_change: true, change_type: "billing_change" });
     const item = fake.subscription(user.subId).items.data[0];
     expect(item.price.id).toBe("price_pro_yearly");
     expect(await current(user.token)).toMatchObject({ plan_id: "pro", billing_period: "yearly", current_period_end: iso(item.current_period_end) });
@@ -270,9 +274,8 @@ describe("plan changes on Stripe", () => {
   test("a declined upgrade payment changes nothing and says so", async () => {
     const user = await subscribed("essential", "monthly");
     fake.declineNextPayment();
-    const res = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "business", billing_period: "monthly" } });
-    expect(res.status, JSON.stringify(res.body)).toBe(402);
-    expect(res.body.code).toBe("payment_declined");
+    const res = await json(await changePlan(user.token, "business", "monthly"), 402);
+    expect(res.code).toBe("payment_declined");
     expect(fake.subscription(user.subId).pending_update).not.toBeNull();
     expect(await current(user.token)).toMatchObject({ plan_id: "essential", status: "active" });
     expect(await historyLine(user.token)).toEqual(["subscribe:applied:essential"]);
@@ -281,7 +284,7 @@ describe("plan changes on Stripe", () => {
   test("the open invoice of a declined upgrade does not make the subscription past due", async () => {
     const user = await subscribed("essential", "monthly");
     fake.declineNextPayment();
-    expect((await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "business", billing_period: "monthly" } })).status).toBe(402);
+    expect((await changePlan(user.token, "business", "monthly")).status).toBe(402);
     const invoice = fake.invoice(fake.subscription(user.subId).latest_invoice);
     expect(invoice).toMatchObject({ status: "open", billing_reason: "subscription_update" });
     await applied("invoice.payment_failed", invoice);
@@ -291,9 +294,9 @@ describe("plan changes on Stripe", () => {
 
   test("a declined upgrade while a downgrade is pending: the released schedule's event voids the pending change", async () => {
     const user = await subscribed("pro", "monthly");
-    await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "essential", billing_period: "monthly" } });
+    await changePlan(user.token, "essential", "monthly");
     fake.declineNextPayment();
-    const res = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "business", billing_period: "monthly" } });
+    const res = await changePlan(user.token, "business", "monthly");
     expect(res.status).toBe(402);
     // The schedule was released at Stripe before the payment was tried; Stripe's event says so.
     expect(fake.subscription(user.subId)).toMatchObject({ schedule: null });
@@ -305,9 +308,8 @@ describe("plan changes on Stripe", () => {
   test("a downgrade is scheduled for the renewal with a subscription schedule, then applied by Stripe's event", async () => {
     const user = await subscribed("business", "monthly");
     const item = user.paid.subscription.items.data[0];
-    const res = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "essential", billing_period: "monthly" } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ immediate_change: false, scheduled_change: true, change_type: "downgrade", effective_date: iso(item.current_period_end) });
+    const res = await json(await changePlan(user.token, "essential", "monthly"), 200);
+    expect(res).toMatchObject({ immediate_change: false, scheduled_change: true, change_type: "downgrade", effective_date: iso(item.current_period_end) });
 
     const created = fake.requestsTo("POST", "/v1/subscription_schedules").filter((r) => r.body.from_subscription === user.subId);
     expect(created).toHaveLength(1);
@@ -345,38 +347,33 @@ describe("plan changes on Stripe", () => {
       current_period_end: iso(newItem.current_period_end),
     });
     expect(await historyLine(user.token)).toEqual(["subscribe:applied:business", "downgrade:applied:essential"]);
-    const quota = await api.request("GET", "/quota/status", { token: user.token });
-    expect(quota.body.plan_id).toBe("essential");
+    expect(await planOf(user.token)).toBe("essential");
   });
 
   test("a second scheduled change rewrites the same schedule and replaces the pending one", async () => {
     const user = await subscribed("business", "yearly");
-    const toPro = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "pro", billing_period: "yearly" } });
-    expect(toPro.status, JSON.stringify(toPro.body)).toBe(200);
+    await json(await changePlan(user.token, "pro", "yearly"), 200);
     const scheduleId = fake.subscription(user.subId).schedule as string;
-    const toEssential = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "essential", billing_period: "monthly" } });
-    expect(toEssential.status, JSON.stringify(toEssential.body)).toBe(200);
+    await json(await changePlan(user.token, "essential", "monthly"), 200);
     expect(fake.requestsTo("POST", "/v1/subscription_schedules").filter((r) => r.body.from_subscription === user.subId)).toHaveLength(1);
     const rewrite = fake.requestsTo("POST", `/v1/subscription_schedules/${scheduleId}`).at(-1)!;
     expect(rewrite.body.phases[1]).toEqual({ items: [{ price: "price_essential_monthly", quantity: "1" }], duration: { interval: "month", interval_count: "1" } });
     expect(await historyLine(user.token)).toEqual(["subscribe:applied:business", "downgrade:canceled:pro", "downgrade:pending:essential"]);
 
-    const toBusinessMonthly = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "business", billing_period: "monthly" } });
+    const toBusinessMonthly = await json(await changePlan(user.token, "business", "monthly"), 200);
     // Same plan, yearly → monthly: a billing change at renewal, replacing the downgrade.
-    expect(toBusinessMonthly.body).toMatchObject({ scheduled_change: true, change_type: "billing_change" });
-    const up = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "business", billing_period: "yearly" } });
+    expect(toBusinessMonthly).toMatchObject({ scheduled_change: true, change_type: "billing_change" });
+    const up = await json(await changePlan(user.token, "business", "yearly"), 409);
     // Back to what it is: nothing to change.
-    expect(up.status).toBe(409);
-    expect(up.body.code).toBe("current_plan");
+    expect(up.code).toBe("current_plan");
   });
 
   test("an upgrade while a downgrade is pending releases the schedule, then updates the subscription", async () => {
     const user = await subscribed("pro", "monthly");
-    await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "essential", billing_period: "monthly" } });
+    await changePlan(user.token, "essential", "monthly");
     const scheduleId = fake.subscription(user.subId).schedule as string;
     const before = fake.requests.length;
-    const res = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "business", billing_period: "monthly" } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await json(await changePlan(user.token, "business", "monthly"), 200);
     const calls = fake.requests.slice(before).filter((r) => r.method === "POST").map((r) => r.path);
     expect(calls).toEqual([`/v1/subscription_schedules/${scheduleId}/release`, `/v1/subscriptions/${user.subId}`]);
     expect(fake.schedule(scheduleId).status).toBe("released");
@@ -387,7 +384,7 @@ describe("plan changes on Stripe", () => {
 
   test("after a scheduled downgrade took effect, another downgrade waits for the next renewal and cancel still works", async () => {
     const user = await subscribed("business", "monthly");
-    await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "pro", billing_period: "monthly" } });
+    await changePlan(user.token, "pro", "monthly");
     const scheduleId = fake.subscription(user.subId).schedule as string;
     const renewed = fake.applySchedulePhase(scheduleId);
     await applied("customer.subscription.updated", renewed.subscription);
@@ -395,10 +392,9 @@ describe("plan changes on Stripe", () => {
     // Stripe keeps the schedule attached for its last phase (released when that phase ends).
     expect(fake.subscription(user.subId).schedule).toBe(scheduleId);
 
-    const again = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "essential", billing_period: "monthly" } });
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const again = await json(await changePlan(user.token, "essential", "monthly"), 200);
     const phase = renewed.subscription.items.data[0];
-    expect(again.body).toMatchObject({ scheduled_change: true, effective_date: iso(phase.current_period_end) });
+    expect(again).toMatchObject({ scheduled_change: true, effective_date: iso(phase.current_period_end) });
     // The same schedule, with the phase running now resent as it is (the past one left out).
     expect(fake.requestsTo("POST", "/v1/subscription_schedules").filter((r) => r.body.from_subscription === user.subId)).toHaveLength(1);
     expect(fake.requestsTo("POST", `/v1/subscription_schedules/${scheduleId}`).at(-1)?.body).toEqual({
@@ -412,8 +408,7 @@ describe("plan changes on Stripe", () => {
     // Still pro at Stripe until the renewal.
     expect(fake.subscription(user.subId).items.data[0].price.id).toBe("price_pro_monthly");
 
-    const cancel = await api.request("POST", "/subscription/cancel", { token: user.token });
-    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    await json(await subscriptionOf(user.token).cancel.$post(), 200);
     expect(fake.subscription(user.subId)).toMatchObject({ cancel_at_period_end: true, schedule: null });
     expect(fake.schedule(scheduleId).status).toBe("released");
     expect(await current(user.token)).toMatchObject({ plan_id: "pro", cancel_at_period_end: true });
@@ -425,13 +420,12 @@ describe("cancel and reactivate on Stripe", () => {
   test("cancel sets cancel_at_period_end, releasing a pending change's schedule first; reactivate clears it", async () => {
     const user = await subscribed("pro", "monthly");
     const item = user.paid.subscription.items.data[0];
-    await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "essential", billing_period: "monthly" } });
+    await changePlan(user.token, "essential", "monthly");
     const scheduleId = fake.subscription(user.subId).schedule as string;
 
     const before = fake.requests.length;
-    const cancel = await api.request("POST", "/subscription/cancel", { token: user.token });
-    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
-    expect(cancel.body.effective_date).toBe(iso(item.current_period_end));
+    const cancel = await json(await subscriptionOf(user.token).cancel.$post(), 200);
+    expect(cancel.effective_date).toBe(iso(item.current_period_end));
     const posts = fake.requests.slice(before).filter((r) => r.method === "POST");
     expect(posts.map((r) => [r.path, r.body])).toEqual([
       [`/v1/subscription_schedules/${scheduleId}/release`, {}],
@@ -444,12 +438,10 @@ describe("cancel and reactivate on Stripe", () => {
     await applied("customer.subscription.updated", fake.subscription(user.subId));
     expect(await historyLine(user.token)).toEqual(["subscribe:applied:pro", "downgrade:canceled:essential", "cancel:applied:-"]);
     // A downgrade while canceled is refused before Stripe is called.
-    const down = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "essential", billing_period: "monthly" } });
-    expect(down.status).toBe(409);
-    expect(down.body.code).toBe("downgrade_while_canceled");
+    const down = await json(await changePlan(user.token, "essential", "monthly"), 409);
+    expect(down.code).toBe("downgrade_while_canceled");
 
-    const reactivate = await api.request("POST", "/subscription/reactivate", { token: user.token });
-    expect(reactivate.status, JSON.stringify(reactivate.body)).toBe(200);
+    await json(await subscriptionOf(user.token).reactivate.$post(), 200);
     expect(fake.requestsTo("POST", `/v1/subscriptions/${user.subId}`).at(-1)?.body).toEqual({ cancel_at_period_end: "false" });
     expect(fake.subscription(user.subId).cancel_at_period_end).toBe(false);
     expect(await current(user.token)).toMatchObject({ cancel_at_period_end: false, canceled_at: null });
@@ -459,9 +451,8 @@ describe("cancel and reactivate on Stripe", () => {
 
   test("an upgrade of a canceled subscription reactivates it (two updates: pending updates take no cancel_at_period_end)", async () => {
     const user = await subscribed("essential", "monthly");
-    expect((await api.request("POST", "/subscription/cancel", { token: user.token })).status).toBe(200);
-    const res = await api.request("PUT", "/subscription/change-plan", { token: user.token, body: { plan_id: "pro", billing_period: "monthly" } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await subscriptionOf(user.token).cancel.$post()).status).toBe(200);
+    await json(await changePlan(user.token, "pro", "monthly"), 200);
     expect(fake.subscription(user.subId)).toMatchObject({ cancel_at_period_end: false });
     expect(fake.subscription(user.subId).items.data[0].price.id).toBe("price_pro_monthly");
     expect(await current(user.token)).toMatchObject({ plan_id: "pro", cancel_at_period_end: false });
@@ -489,7 +480,7 @@ describe("payments and the end of a subscription", () => {
     expect(await current(user.token)).toMatchObject({ plan_id: "pro", status: "past_due" });
     expect(await historyLine(user.token)).toEqual(["subscribe:applied:pro", "payment_failed:applied:pro"]);
     // The plan stays while Stripe retries the card.
-    expect((await api.request("GET", "/quota/status", { token: user.token })).body.plan_id).toBe("pro");
+    expect(await planOf(user.token)).toBe("pro");
 
     const paid = fake.payInvoice(failed.invoice.id);
     await applied("invoice.paid", paid.invoice);
@@ -517,23 +508,20 @@ describe("payments and the end of a subscription", () => {
 
   test("customer.subscription.deleted → lapsed: the plan limits fall back to free; a new checkout reuses the customer", async () => {
     const user = await subscribed("business", "monthly");
-    expect((await api.request("GET", "/quota/status", { token: user.token })).body.plan_id).toBe("business");
+    expect(await planOf(user.token)).toBe("business");
     const ended = fake.deleteSubscription(user.subId);
     await applied("customer.subscription.deleted", ended.subscription);
     expect(await current(user.token)).toMatchObject({ plan_id: "business", status: "canceled" });
     expect(await historyLine(user.token)).toEqual(["subscribe:applied:business", "expire:applied:-"]);
-    const quota = await api.request("GET", "/quota/status", { token: user.token });
-    expect(quota.body.plan_id).toBe("free");
-    const cancel = await api.request("POST", "/subscription/cancel", { token: user.token });
-    expect(cancel.status).toBe(409);
-    expect(cancel.body.code).toBe("no_subscription");
+    expect(await planOf(user.token)).toBe("free");
+    const cancel = await json(await subscriptionOf(user.token).cancel.$post(), 409);
+    expect(cancel.code).toBe("no_subscription");
 
-    const again = await api.request("POST", "/subscription/checkout", { token: user.token, body: { plan_id: "pro", billing_period: "monthly" } });
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const again = await json(await subscriptionOf(user.token).checkout.$post({ json: { plan_id: "pro", billing_period: "monthly" } }), 200);
     const body = fake.requestsTo("POST", "/v1/checkout/sessions").at(-1)!.body;
     expect(body.customer).toBe(user.customerId);
     expect(body.customer_email).toBeUndefined();
-    const paid = fake.completeCheckout(fake.sessionIdFromUrl(again.body.url));
+    const paid = fake.completeCheckout(fake.sessionIdFromUrl(again.url));
     await applied("checkout.session.completed", paid.session);
     expect(await current(user.token)).toMatchObject({ plan_id: "pro", status: "active" });
     // The old subscription's late event does not end the new one.
@@ -548,18 +536,16 @@ describe("the webhook endpoint", () => {
     const started = await startCheckout("pro", "monthly");
     const paid = fake.completeCheckout(started.sessionId);
     const wrongSecret = await deliver("checkout.session.completed", paid.session, { secret: "whsec_someone_else" });
-    expect(wrongSecret.res.status).toBe(400);
-    expect(wrongSecret.res.body.code).toBe("signature_invalid");
+    expect(refusal(wrongSecret.res, 400).code).toBe("signature_invalid");
 
     const good = fake.signedEvent("checkout.session.completed", paid.session);
     const tampered = good.payload.replace(started.user.id, "00000000-0000-4000-8000-000000000000");
     expect(tampered).not.toBe(good.payload);
-    const res = await api.request("POST", "/webhooks/stripe", { body: tampered, headers: { "stripe-signature": good.signature } });
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe("signature_invalid");
+    const res = await webhook(tampered, good.signature);
+    expect(refusal(res, 400).code).toBe("signature_invalid");
 
     const old = await deliver("checkout.session.completed", paid.session, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
-    expect(old.res.status).toBe(400);
+    refusal(old.res, 400);
 
     const db = await api.db();
     for (const id of [wrongSecret.event.id, good.event.id, old.event.id]) {
@@ -570,22 +556,19 @@ describe("the webhook endpoint", () => {
 
   test("a body over 256 KB is refused with 413 before any signature work", async () => {
     const huge = JSON.stringify({ id: "evt_huge", object: "event", type: "invoice.paid", data: { object: { padding: "x".repeat(300 * 1024) } } });
-    const res = await api.request("POST", "/webhooks/stripe", { body: huge, headers: { "stripe-signature": fake.sign(huge) } });
-    expect(res.status).toBe(413);
-    expect(res.body.code).toBe("body_too_large");
+    const res = await webhook(huge, fake.sign(huge));
+    expect(refusal(res, 413).code).toBe("body_too_large");
   });
 
   test("a missing Stripe-Signature header is 400", async () => {
-    const res = await api.request("POST", "/webhooks/stripe", { body: JSON.stringify({ id: "evt_x", object: "event", type: "invoice.paid", data: { object: {} } }) });
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe("signature_missing");
+    const res = await webhook(JSON.stringify({ id: "evt_x", object: "event", type: "invoice.paid", data: { object: {} } }));
+    expect(refusal(res, 400).code).toBe("signature_missing");
   });
 
   test("a signed body that is not JSON is 400", async () => {
     const payload = "not json";
-    const res = await api.request("POST", "/webhooks/stripe", { body: payload, headers: { "stripe-signature": fake.sign(payload) } });
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe("event_invalid");
+    const res = await webhook(payload, fake.sign(payload));
+    expect(refusal(res, 400).code).toBe("event_invalid");
   });
 
   test("a validly signed body that is not an event (no type, no id, no data.object) is 400 event_invalid, and nothing is recorded", async () => {
@@ -601,9 +584,8 @@ describe("the webhook endpoint", () => {
     ];
     for (const body of bodies) {
       const payload = JSON.stringify(body);
-      const res = await api.request("POST", "/webhooks/stripe", { body: payload, headers: { "stripe-signature": fake.sign(payload) } });
-      expect(res.status, payload).toBe(400);
-      expect(res.body.code, payload).toBe("event_invalid");
+      const res = await webhook(payload, fake.sign(payload));
+      expect(refusal(res, 400, payload).code, payload).toBe("event_invalid");
     }
     const db = await api.db();
     for (const id of ["evt_no_type_0001", "evt_empty_type_0001", "evt_no_data_0001", "evt_no_object_0001"]) {
@@ -621,8 +603,8 @@ describe("the webhook endpoint", () => {
     const undo = withEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined });
     try {
       const signed = fake.signedEvent("invoice.paid", {});
-      const res = await api.request("POST", "/webhooks/stripe", { body: signed.payload, headers: { "stripe-signature": signed.signature } });
-      expect(res.status).toBe(404);
+      const res = await webhook(signed.payload, signed.signature);
+      refusal(res, 404);
     } finally {
       undo();
     }
@@ -632,15 +614,13 @@ describe("the webhook endpoint", () => {
 describe("the Billing Portal and Stripe's errors", () => {
   test("the portal is Stripe's, for the subscription's customer", async () => {
     const user = await subscribed("essential", "monthly");
-    const res = await api.request("POST", "/subscription/portal", { token: user.token });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_\w+$/);
+    const res = await json(await subscriptionOf(user.token).portal.$post(), 200);
+    expect(res.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_\w+$/);
     expect(fake.requestsTo("POST", "/v1/billing_portal/sessions").at(-1)?.body).toEqual({ customer: user.customerId, return_url: "http://localhost:3000/settings/billing" });
 
     const stranger = await api.signIn();
-    const none = await api.request("POST", "/subscription/portal", { token: stranger.access_token });
-    expect(none.status).toBe(409);
-    expect(none.body.code).toBe("portal_unavailable");
+    const none = await json(await subscriptionOf(stranger.access_token).portal.$post(), 409);
+    expect(none.code).toBe("portal_unavailable");
   });
 
   test("a wrong secret key: the API answers a clean error, not a crash", async () => {
@@ -648,15 +628,14 @@ describe("the Billing Portal and Stripe's errors", () => {
     const undo = withEnv({ STRIPE_SECRET_KEY: "sk_test_wrong_key_0000" });
     try {
       const before = fake.requests.length;
-      const res = await api.request("POST", "/subscription/checkout", { token: session.access_token, body: { plan_id: "pro", billing_period: "monthly" } });
+      const res = await subscriptionOf(session.access_token).checkout.$post({ json: { plan_id: "pro", billing_period: "monthly" } });
       expect(fake.requests.slice(before).map((r) => r.status)).toEqual([401]);
-      expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: expect.stringContaining("Stripe"), code: "payment_provider_error" });
+      expect(await json(res, 502)).toEqual({ message: expect.stringContaining("Stripe"), code: "payment_provider_error" });
     } finally {
       undo();
     }
     // Nothing was kept of the failed checkout, and the right key works again.
-    const retry = await api.request("POST", "/subscription/checkout", { token: session.access_token, body: { plan_id: "pro", billing_period: "monthly" } });
+    const retry = await subscriptionOf(session.access_token).checkout.$post({ json: { plan_id: "pro", billing_period: "monthly" } });
     expect(retry.status).toBe(200);
   });
 
@@ -665,9 +644,8 @@ describe("the Billing Portal and Stripe's errors", () => {
     const price = fake.prices.get("price_business_yearly")!;
     price.active = false;
     try {
-      const res = await api.request("POST", "/subscription/checkout", { token: session.access_token, body: { plan_id: "business", billing_period: "yearly" } });
-      expect(res.status).toBe(502);
-      expect(res.body.code).toBe("payment_provider_error");
+      const res = await json(await subscriptionOf(session.access_token).checkout.$post({ json: { plan_id: "business", billing_period: "yearly" } }), 502);
+      expect(res.code).toBe("payment_provider_error");
     } finally {
       price.active = true;
     }

@@ -81,7 +81,7 @@ describe("purgeExpiredAuthData", () => {
   test("keeps a live user's sign-in working", async () => {
     const session = await api.signIn();
     await purgeExpiredAuthData(await api.db());
-    expect((await api.request("GET", "/user/profile", { token: session.access_token })).status).toBe(200);
+    expect((await api.client("user", { token: session.access_token }).profile.$get()).status).toBe(200);
   });
 });
 

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, onTestFinished, test } from "vitest";
 import { smtpMailer } from "../../server/integrations/mail";
 import { startFakeSmtp } from "../fakes/smtp";
-import { uniqueEmail, useApi, withEnv } from "../helpers/api";
+import { json, uniqueEmail, useApi, withEnv } from "../helpers/api";
 
 const api = useApi();
+const auth = api.client("auth");
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 
 beforeEach(async () => {
@@ -44,7 +45,7 @@ describe("sign-in links over SMTP", () => {
   test("with SMTP_URL set, /auth/login sends the link through SMTP instead of the outbox", async () => {
     onTestFinished(withEnv({ SMTP_URL: smtp.url, MAIL_FROM: "Sightline <login@sightline.test>" }));
     const email = uniqueEmail();
-    const res = await api.request("POST", "/auth/login", { body: { email } });
+    const res = await auth.login.$post({ json: { email } });
     expect(res.status).toBe(200);
     expect(await api.mailsTo(email)).toEqual([]);
     expect(smtp.received).toHaveLength(1);
@@ -54,16 +55,15 @@ describe("sign-in links over SMTP", () => {
     expect(mail.header("subject")).toBe("Your Sightline sign-in link");
     const token = mail.decoded.match(/http:\/\/localhost:3000\/auth\/verify\?token=([\w-]+)/)?.[1];
     expect(token).toBeTruthy();
-    const verified = await api.request("POST", "/auth/verify", { body: { token } });
-    expect(verified.status).toBe(200);
-    expect(verified.body.user.email).toBe(email);
+    const verified = await json(await auth.verify.$post({ json: { token: token! } }), 200);
+    expect(verified.user.email).toBe(email);
   });
 
   test("a change of MAIL_FROM is picked up", async () => {
     onTestFinished(withEnv({ SMTP_URL: smtp.url, MAIL_FROM: "first@sightline.test" }));
-    expect((await api.request("POST", "/auth/login", { body: { email: uniqueEmail() } })).status).toBe(200);
+    expect((await auth.login.$post({ json: { email: uniqueEmail() } })).status).toBe(200);
     onTestFinished(withEnv({ MAIL_FROM: "second@sightline.test" }));
-    expect((await api.request("POST", "/auth/login", { body: { email: uniqueEmail() } })).status).toBe(200);
+    expect((await auth.login.$post({ json: { email: uniqueEmail() } })).status).toBe(200);
     expect(smtp.received.map((mail) => mail.from)).toEqual(["first@sightline.test", "second@sightline.test"]);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createApi } from "../../server/api";
 import { MAX_BODY_BYTES } from "../../server/http/middleware";
 import { MAX_OPEN_CHECKOUTS } from "../../server/billing/checkout";
-import { uniqueEmail, uniqueIp, useApi, withEnv } from "../helpers/api";
+import { BILLING_PERIODS, FREE_PLAN_IDS, PLAN_IDS } from "#domain/plans";
+import { json, refusal, uniqueIp, useApi } from "../helpers/api";
 
 /**
  * What the outside test of issue 10 found: unbounded bodies, lone surrogates stored as U+FFFD in
@@ -37,12 +38,12 @@ function chunked(text: string, chunkBytes = 64 * 1024) {
 
 describe("body size", () => {
   it("refuses a JSON body over 1 MB by its Content-Length, anonymous or not, with 413", async () => {
-    const res = await api.request("POST", "/auth/login", { body: loginBody(MAX_BODY_BYTES + 1) });
-    expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: "The request body is larger than 1 MB", code: "body_too_large" });
+    // A body of an exact size: raw.
+    const res = await api.raw("POST", "/auth/login", { body: loginBody(MAX_BODY_BYTES + 1) });
+    expect(refusal(res, 413)).toEqual({ message: "The request body is larger than 1 MB", code: "body_too_large" });
 
     const { access_token: token } = await api.signIn();
-    const signedIn = await api.request("PATCH", "/user/seo-profile", { token, body: { BrandName: "x".repeat(2 * MAX_BODY_BYTES) } });
+    const signedIn = await api.client("seoProfile", { token }).index.$patch({ json: { BrandName: "x".repeat(2 * MAX_BODY_BYTES) } });
     expect(signedIn.status).toBe(413);
   });
 
@@ -57,94 +58,81 @@ describe("body size", () => {
   });
 
   it("takes a body just under the limit (and then judges the content, not the size)", async () => {
-    const res = await api.request("POST", "/auth/login", { body: loginBody(MAX_BODY_BYTES) });
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toHaveProperty("email");
+    const res = await api.raw("POST", "/auth/login", { body: loginBody(MAX_BODY_BYTES) });
+    expect(refusal(res, 400).errors).toHaveProperty("email");
   });
 });
 
 describe("lone UTF-16 surrogates", () => {
   it("are refused with 400 and the field, in every text of every route, never stored", async () => {
     const { access_token: token } = await api.signIn();
-    const cases: Array<[method: string, path: string, body: unknown, field: string]> = [
-      ["PATCH", "/user/profile", { first_name: `Jo${LONE_HIGH}` }, "first_name"],
-      ["PATCH", "/user/seo-profile", { BrandName: "Acme", MarketLanguage: "en", Keywords: [`crm${LONE_LOW}`] }, "Keywords.0"],
-      ["PATCH", "/user/seo-profile", { BrandName: `Ac${LONE_HIGH}me`, MarketLanguage: "en", Keywords: ["crm"] }, "BrandName"],
-      ["POST", "/user-questions", { question_text: `Which CRM ${LONE_HIGH} is best?`, category: "selection" }, "question_text"],
-      ["POST", "/auth/login", { email: `a${LONE_LOW}@example.test` }, "email"],
-    ];
-    for (const [method, path, body, field] of cases) {
-      const res = await api.request(method, path, { token, body });
-      expect(res.status, `${method} ${path}`).toBe(400);
-      expect(res.body.code, `${method} ${path}`).toBe("invalid_unicode");
-      expect(res.body.errors, `${method} ${path}`).toEqual({ [field]: [{ code: "invalid_unicode", message: "Text must be valid Unicode: it contains a lone UTF-16 surrogate" }] });
+    const user = api.client("user", { token });
+    const seoProfile = api.client("seoProfile", { token });
+    const cases = [
+      ["PATCH /user/profile", () => user.profile.$patch({ json: { first_name: `Jo${LONE_HIGH}` } }), "first_name"],
+      ["PATCH /user/seo-profile", () => seoProfile.index.$patch({ json: { BrandName: "Acme", MarketLanguage: "en", Keywords: [`crm${LONE_LOW}`] } }), "Keywords.0"],
+      ["PATCH /user/seo-profile", () => seoProfile.index.$patch({ json: { BrandName: `Ac${LONE_HIGH}me`, MarketLanguage: "en", Keywords: ["crm"] } }), "BrandName"],
+      [
+        "POST /user-questions",
+        () => api.client("questions", { token }).index.$post({ json: { question_text: `Which CRM ${LONE_HIGH} is best?`, category: "selection" } }),
+        "question_text",
+      ],
+      ["POST /auth/login", () => api.client("auth").login.$post({ json: { email: `a${LONE_LOW}@example.test` } }), "email"],
+    ] as const;
+    for (const [label, send, field] of cases) {
+      const refused = await json(await send(), 400, label);
+      expect(refused.code, label).toBe("invalid_unicode");
+      expect(refused.errors, label).toEqual({ [field]: [{ code: "invalid_unicode", message: "Text must be valid Unicode: it contains a lone UTF-16 surrogate" }] });
     }
-    const profile = await api.request("GET", "/user/profile", { token });
-    expect(profile.body.profile.first_name).toBeNull();
-    expect((await api.request("GET", "/user/seo-profile", { token })).status).toBe(404);
+    const profile = await json(await user.profile.$get(), 200);
+    expect(profile.profile.first_name).toBeNull();
+    expect((await seoProfile.index.$get()).status).toBe(404);
   });
 
   it("are refused in a key too, while a surrogate pair (an emoji) is text like any other", async () => {
     const { access_token: token } = await api.signIn();
-    const key = await api.request("PATCH", "/user/profile", { token, body: { [`first_name${LONE_HIGH}`]: "Jo" } });
-    expect(key.status).toBe(400);
-    expect(key.body.code).toBe("invalid_unicode");
+    // A key no schema has.
+    const key = await api.raw("PATCH", "/user/profile", { token, body: { [`first_name${LONE_HIGH}`]: "Jo" } });
+    expect(refusal(key, 400).code).toBe("invalid_unicode");
 
-    const emoji = await api.request("PATCH", "/user/profile", { token, body: { first_name: "Jo 🚀" } });
-    expect(emoji.status).toBe(200);
-    expect(emoji.body.profile.first_name).toBe("Jo 🚀");
+    const emoji = await api.client("user", { token }).profile.$patch({ json: { first_name: "Jo 🚀" } });
+    expect((await json(emoji, 200)).profile.first_name).toBe("Jo 🚀");
   });
 
   it("are refused before the route reads the body: an academy course, as an admin", async () => {
-    const email = uniqueEmail("admin");
-    const restore = withEnv({ ADMIN_EMAILS: email });
-    try {
-      const { access_token: token } = await api.signIn(email);
-      const res = await api.request("POST", "/academy/admin/courses", { token, body: { slug: "lone", title: `Course ${LONE_HIGH}` } });
-      expect(res.status).toBe(400);
-      expect(res.body.errors).toHaveProperty("title");
-    } finally {
-      restore();
-    }
+    const { access_token: token } = await api.signInAdmin();
+    const res = await api.client("academy", { token }).admin.courses.$post({ json: { slug: "lone", title: `Course ${LONE_HIGH}` } });
+    expect((await json(res, 400)).errors).toHaveProperty("title");
   });
 });
 
 describe("open checkouts", () => {
   it("ten parallel requests for the same plan open one checkout", async () => {
-    const { access_token: token } = await api.signIn();
-    const body = { plan_id: "pro", billing_period: "yearly" };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api.request("POST", "/subscription/checkout", { token, body })));
-    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
-    expect(new Set(answers.map((res) => res.body.checkout_id)).size).toBe(1);
-    expect(new Set(answers.map((res) => res.body.url)).size).toBe(1);
+    const subscription = api.client("subscription", { token: (await api.signIn()).access_token });
+    const body = { plan_id: "pro", billing_period: "yearly" } as const;
+    const answers = await Promise.all(Array.from({ length: 10 }, async () => json(await subscription.checkout.$post({ json: body }), 200)));
+    expect(new Set(answers.map((checkout) => checkout.checkout_id)).size).toBe(1);
+    expect(new Set(answers.map((checkout) => checkout.url)).size).toBe(1);
   });
 
   it(`past ${MAX_OPEN_CHECKOUTS} different open checkouts, the next is 429 until one closes`, async () => {
-    const { access_token: token } = await api.signIn();
-    const requests = [
-      { plan_id: "essential", billing_period: "monthly" },
-      { plan_id: "essential", billing_period: "yearly" },
-      { plan_id: "pro", billing_period: "monthly" },
-      { plan_id: "pro", billing_period: "yearly" },
-      { plan_id: "business", billing_period: "monthly" },
-      { plan_id: "business", billing_period: "yearly" },
-    ];
+    const subscription = api.client("subscription", { token: (await api.signIn()).access_token });
+    // Every paid plan in both periods: six different checkouts.
+    const requests = PLAN_IDS.filter((plan) => !FREE_PLAN_IDS.has(plan)).flatMap((plan_id) => BILLING_PERIODS.map((billing_period) => ({ plan_id, billing_period })));
+    expect(requests.length).toBeGreaterThan(MAX_OPEN_CHECKOUTS);
     const opened: string[] = [];
     for (const body of requests.slice(0, MAX_OPEN_CHECKOUTS)) {
-      const res = await api.request("POST", "/subscription/checkout", { token, body });
-      expect(res.status).toBe(200);
-      opened.push(res.body.checkout_id);
+      opened.push((await json(await subscription.checkout.$post({ json: body }), 200)).checkout_id);
     }
-    const refused = await api.request("POST", "/subscription/checkout", { token, body: requests[MAX_OPEN_CHECKOUTS] });
-    expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe("too_many_checkouts");
+    const refused = await subscription.checkout.$post({ json: requests[MAX_OPEN_CHECKOUTS] });
+    expect((await json(refused, 429)).code).toBe("too_many_checkouts");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     // Through change-plan too: without a subscription it is a checkout.
-    expect((await api.request("PUT", "/subscription/change-plan", { token, body: requests[MAX_OPEN_CHECKOUTS] })).status).toBe(429);
+    expect((await subscription["change-plan"].$put({ json: requests[MAX_OPEN_CHECKOUTS] })).status).toBe(429);
     // One already open is still given back.
-    expect((await api.request("POST", "/subscription/checkout", { token, body: requests[0] })).body.checkout_id).toBe(opened[0]);
+    expect((await json(await subscription.checkout.$post({ json: requests[0] }), 200)).checkout_id).toBe(opened[0]);
 
-    expect((await api.request("POST", `/subscription/checkout/${opened[1]}/abandon`, { token })).status).toBe(200);
-    expect((await api.request("POST", "/subscription/checkout", { token, body: requests[MAX_OPEN_CHECKOUTS] })).status).toBe(200);
+    expect((await subscription.checkout[":id"].abandon.$post({ param: { id: opened[1] } })).status).toBe(200);
+    expect((await subscription.checkout.$post({ json: requests[MAX_OPEN_CHECKOUTS] })).status).toBe(200);
   });
 });

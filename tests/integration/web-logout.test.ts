@@ -6,7 +6,7 @@ import { i18nextMiddleware } from "../../app/middleware/i18next.server";
 import { action as logout } from "../../app/routes/auth/logout";
 import { uniqueEmail, useApi } from "../helpers/api";
 
-const { request, signIn } = useApi();
+const { client, signIn } = useApi();
 
 /** Runs a route action behind the app's root middleware, as React Router does for a form post. */
 async function post(path: string, cookie: string, action: typeof logout) {
@@ -38,7 +38,7 @@ describe("logout from the web app", () => {
     expect(sessionCookies[0]).toMatch(/Max-Age=0/);
 
     // And the session is revoked on the server: its refresh token no longer works.
-    const refreshed = await request("POST", "/auth/token?grant_type=refresh_token", { body: { refresh_token: session.refresh_token } });
+    const refreshed = await client("auth").token.$post({ query: { grant_type: "refresh_token" }, json: { refresh_token: session.refresh_token } });
     expect(refreshed.status).toBe(401);
     expect(await readSession(new Request("http://localhost/", { headers: { cookie: sessionCookies[0].split(";")[0] } }))).toBeNull();
   });

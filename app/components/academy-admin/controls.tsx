@@ -266,3 +266,19 @@ export function ConfirmDeletePage({ title, description, payload, cancelTo }: { t
     </section>
   );
 }
+
+/** Deleting a whole course, from the list (compact) or from the course's own page. */
+export function DeleteCourseControl({ course, compact = false }: { course: { id: string; title: string }; compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <DeleteControl
+      compact={compact}
+      label={t("academyAdmin:courses.delete")}
+      name={course.title}
+      title={t("academyAdmin:courses.deleteTitle", { title: course.title })}
+      description={t("academyAdmin:courses.deleteDescription")}
+      confirm={{ kind: "course", id: course.id }}
+      payload={{ intent: "delete-course", id: course.id }}
+    />
+  );
+}

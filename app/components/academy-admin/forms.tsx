@@ -1,7 +1,8 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type DefaultValue, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { ACADEMY_LOCALES } from "#domain/academy";
@@ -51,29 +52,63 @@ type FormProps<Defaults> = {
   className?: string;
 };
 
-export function CourseForm({
-  id,
-  intent,
-  hidden = {},
-  defaultValue,
-  lastResult,
-  submitLabel,
-  className,
-}: FormProps<{ slug: string; title: string; description: string; locale: string }>) {
-  const { t } = useTranslation();
-  const submitting = useSubmitting(intent, hidden);
-  const [form, fields] = useForm({
+/** The conform set-up the three forms share: browser checks on blur, re-checked as the user types. */
+function useAdminForm<Fields extends z.ZodObject>(
+  { id, lastResult, defaultValue }: { id: string; lastResult: Result; defaultValue?: Record<string, string> },
+  fieldsSchema: Fields,
+  schema: z.ZodType = fieldsSchema,
+) {
+  const [form, fields] = useForm<z.input<Fields>, z.output<Fields>, string[]>({
     id,
     lastResult,
-    constraint: getZodConstraint(CourseFormSchema),
-    defaultValue,
+    constraint: getZodConstraint(fieldsSchema),
+    defaultValue: defaultValue as DefaultValue<z.input<Fields>> | undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CourseFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as Fields }),
   });
+  return [fields, { formProps: getFormProps(form), errorId: form.errorId, errors: form.errors }] as const;
+}
+
+/** The frame around a form's fields: its intent and ids, the form-level errors and the submit button. */
+function AdminForm({
+  formProps,
+  errorId,
+  errors,
+  intent,
+  hidden = {},
+  submitLabel,
+  submitSize,
+  className,
+  children,
+}: Pick<FormProps<unknown>, "intent" | "hidden" | "submitLabel" | "className"> & {
+  formProps: ReturnType<typeof getFormProps>;
+  errorId: string;
+  errors?: string[];
+  submitSize?: "sm";
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const submitting = useSubmitting(intent, hidden);
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset className={cn("grid gap-1", className)}>
+    <Form method="post" {...formProps} preventScrollReset className={cn("grid gap-1", className)}>
       <HiddenFields intent={intent} hidden={hidden} />
+      {children}
+      <FormErrors id={errorId} errors={errors} />
+      <div className={cn("flex justify-end", !submitSize && "pt-1")}>
+        <Button type="submit" size={submitSize} disabled={submitting}>
+          {submitting ? t("common.saving") : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function CourseForm({ defaultValue, ...props }: FormProps<{ slug: string; title: string; description: string; locale: string }>) {
+  const { t } = useTranslation();
+  const [fields, frame] = useAdminForm({ ...props, defaultValue }, CourseFormSchema);
+  return (
+    <AdminForm {...frame} {...props}>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field meta={fields.title} label={t("academyAdmin:course.title")} autoComplete="off" />
         <Field
@@ -95,63 +130,33 @@ export function CourseForm({
           ...ACADEMY_LOCALES.map((locale) => ({ value: locale, label: t(`academy:language.${locale}`) })),
         ]}
       />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="flex justify-end pt-1">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? t("common.saving") : submitLabel}
-        </Button>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }
 
-export function ChapterForm({ id, intent, hidden = {}, defaultValue, lastResult, submitLabel, className }: FormProps<{ title: string; description: string }>) {
+export function ChapterForm({ defaultValue, ...props }: FormProps<{ title: string; description: string }>) {
   const { t } = useTranslation();
-  const submitting = useSubmitting(intent, hidden);
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    constraint: getZodConstraint(ChapterFormSchema),
-    defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChapterFormSchema }),
-  });
+  const [fields, frame] = useAdminForm({ ...props, defaultValue }, ChapterFormSchema);
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset className={cn("grid gap-1", className)}>
-      <HiddenFields intent={intent} hidden={hidden} />
+    <AdminForm {...frame} submitSize="sm" {...props}>
       <Field meta={fields.title} label={t("academyAdmin:chapter.title")} autoComplete="off" />
       <TextareaField meta={fields.description} label={t("academyAdmin:chapter.description")} rows={2} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="flex justify-end">
-        <Button type="submit" size="sm" disabled={submitting}>
-          {submitting ? t("common.saving") : submitLabel}
-        </Button>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }
 
 export type VideoDefaults = { title: string; link: string; link_en: string; link_fr: string; duration_seconds: string; description: string };
 
-export function VideoForm({ id, intent, hidden = {}, defaultValue, lastResult, submitLabel, className }: FormProps<VideoDefaults>) {
+export function VideoForm({ defaultValue, ...props }: FormProps<VideoDefaults>) {
   const { t } = useTranslation();
-  const submitting = useSubmitting(intent, hidden);
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    constraint: getZodConstraint(VideoFieldsSchema),
-    defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VideoFormSchema }),
-  });
+  // The per-language links are checked together with the main one, so the browser validates with
+  // the whole schema but takes its constraints from the plain fields.
+  const [fields, frame] = useAdminForm({ ...props, defaultValue }, VideoFieldsSchema, VideoFormSchema);
   const perLanguage = Boolean(
     fields.link_en.initialValue || fields.link_fr.initialValue || fields.link_en.errors?.length || fields.link_fr.errors?.length,
   );
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset className={cn("grid gap-1", className)}>
-      <HiddenFields intent={intent} hidden={hidden} />
+    <AdminForm {...frame} submitSize="sm" {...props}>
       <div className="grid gap-x-4 sm:grid-cols-[1fr_9rem]">
         <Field meta={fields.title} label={t("academyAdmin:video.title")} autoComplete="off" />
         <Field
@@ -181,12 +186,6 @@ export function VideoForm({ id, intent, hidden = {}, defaultValue, lastResult, s
         </div>
       </details>
       <TextareaField meta={fields.description} label={t("academyAdmin:video.description")} rows={2} className="pt-2" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="flex justify-end">
-        <Button type="submit" size="sm" disabled={submitting}>
-          {submitting ? t("common.saving") : submitLabel}
-        </Button>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }

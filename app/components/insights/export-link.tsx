@@ -12,3 +12,10 @@ export function ExportLink({ href }: { href: string }) {
     </a>
   );
 }
+
+/** The CSV download of what a screen shows: its filters, leaving out those not set (undefined). */
+export function exportHref(file: `${string}.csv`, filters: Record<string, string | number | undefined>) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined) search.set(name, String(value));
+  return `/exports/${file}?${search}`;
+}

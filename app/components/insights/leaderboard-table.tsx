@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Leaderboard } from "~/lib/api-types";
 import { formatNumber, formatPercent } from "~/components/seo-llms/format";
 import { Badge } from "~/components/ui/badge";
-import { Card } from "~/components/ui/card";
+import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { SentimentBar } from "./sentiment-bar";
 
@@ -14,54 +14,50 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
   const locale = i18n.language;
   const heading = "px-3 py-2 font-medium whitespace-nowrap";
   return (
-    <Card className="overflow-x-auto">
-      <table className="w-full min-w-[760px] text-sm" aria-label={t("insights:leaderboard.tableLabel")}>
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className={cn(heading, "w-14 text-right")}>{t("insights:leaderboard.columns.rank")}</th>
-            <th scope="col" className={heading}>{t("insights:leaderboard.columns.brand")}</th>
-            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.visibility")}</th>
-            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.shareOfVoice")}</th>
-            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.averagePosition")}</th>
-            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.mentions")}</th>
-            <th scope="col" className={cn(heading, "text-right")}>{t("insights:leaderboard.columns.analyses")}</th>
-            <th scope="col" className={heading}>{t("insights:leaderboard.columns.sentiment")}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr
-              key={`${row.rank}-${row.name}`}
-              data-own={row.is_brand ? "true" : undefined}
-              className={row.is_brand ? "bg-indigo-50 shadow-[inset_3px_0_0_var(--color-indigo-600)]" : undefined}
-            >
-              <td className="px-3 py-2 text-right font-medium tabular-nums text-slate-500">{row.rank}</td>
-              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
-                <span className="flex items-center gap-1.5 whitespace-nowrap">
-                  <span className="max-w-[16rem] truncate" title={row.name}>
-                    {row.name}
-                  </span>
-                  {row.is_brand ? (
-                    <Badge>{t("insights:leaderboard.you")}</Badge>
-                  ) : row.tracked ? (
-                    <Badge variant="warning" title={t("insights:leaderboard.trackedTitle")}>
-                      {t("insights:leaderboard.tracked")}
-                    </Badge>
-                  ) : null}
+    <Table className="min-w-[760px]" aria-label={t("insights:leaderboard.tableLabel")}>
+      <TableHeader>
+        <TableHead numeric className={cn(heading, "w-14")}>{t("insights:leaderboard.columns.rank")}</TableHead>
+        <TableHead className={heading}>{t("insights:leaderboard.columns.brand")}</TableHead>
+        <TableHead numeric className={heading}>{t("insights:leaderboard.columns.visibility")}</TableHead>
+        <TableHead numeric className={heading}>{t("insights:leaderboard.columns.shareOfVoice")}</TableHead>
+        <TableHead numeric className={heading}>{t("insights:leaderboard.columns.averagePosition")}</TableHead>
+        <TableHead numeric className={heading}>{t("insights:leaderboard.columns.mentions")}</TableHead>
+        <TableHead numeric className={heading}>{t("insights:leaderboard.columns.analyses")}</TableHead>
+        <TableHead className={heading}>{t("insights:leaderboard.columns.sentiment")}</TableHead>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <tr
+            key={`${row.rank}-${row.name}`}
+            data-own={row.is_brand ? "true" : undefined}
+            className={row.is_brand ? "bg-indigo-50 shadow-[inset_3px_0_0_var(--color-indigo-600)]" : undefined}
+          >
+            <td className="px-3 py-2 text-right font-medium tabular-nums text-slate-500">{row.rank}</td>
+            <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+              <span className="flex items-center gap-1.5 whitespace-nowrap">
+                <span className="max-w-[16rem] truncate" title={row.name}>
+                  {row.name}
                 </span>
-              </th>
-              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.visibility, locale)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.share_of_voice, locale)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">#{formatNumber(row.average_position, locale)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.mentions, locale, 0)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.analyses, locale, 0)}</td>
-              <td className="px-3 py-2">
-                <SentimentBar sentiment={row.sentiment} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+                {row.is_brand ? (
+                  <Badge>{t("insights:leaderboard.you")}</Badge>
+                ) : row.tracked ? (
+                  <Badge variant="warning" title={t("insights:leaderboard.trackedTitle")}>
+                    {t("insights:leaderboard.tracked")}
+                  </Badge>
+                ) : null}
+              </span>
+            </th>
+            <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.visibility, locale)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.share_of_voice, locale)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">#{formatNumber(row.average_position, locale)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.mentions, locale, 0)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.analyses, locale, 0)}</td>
+            <td className="px-3 py-2">
+              <SentimentBar sentiment={row.sentiment} />
+            </td>
+          </tr>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -3,23 +3,17 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { formatNumber, formatPercent } from "~/components/seo-llms/format";
 import { Badge } from "~/components/ui/badge";
-import { Card } from "~/components/ui/card";
+import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { ProviderCounts } from "./provider-counts";
+import type { CitingSources } from "~/lib/api-types";
 
 export const SOURCE_SORTS = ["domain", "citations", "percentage"] as const;
 export type SourceSort = (typeof SOURCE_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 
-export type SourceRowView = {
-  domain: string;
-  total_citations: number;
-  percentage: number;
-  providers: Record<string, number>;
-  top_urls: Array<{ url: string; title: string | null; citations: number }>;
-  is_own: boolean;
-  competitor: string | null;
-};
+/** One cited domain, as GET /seo-llm/analyses/citing-sources answers it. */
+export type SourceRowView = CitingSources["data"][number];
 
 const VALUE: Record<Exclude<SourceSort, "domain">, (row: SourceRowView) => number> = {
   citations: (row) => row.total_citations,
@@ -44,37 +38,33 @@ export function SourcesTable({ rows, sort, direction }: { rows: SourceRowView[];
   const locale = i18n.language;
   const sorted = sortSources(rows, sort, direction);
   return (
-    <Card className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-sm" aria-label={t("insights:sources.tableLabel")}>
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <SortHeader column="domain" sort={sort} direction={direction} />
-            <SortHeader column="citations" sort={sort} direction={direction} numeric />
-            <SortHeader column="percentage" sort={sort} direction={direction} numeric />
-            <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">{t("insights:sources.columns.providers")}</th>
+    <Table className="min-w-[32rem]" aria-label={t("insights:sources.tableLabel")}>
+      <TableHeader>
+        <SortHeader column="domain" sort={sort} direction={direction} />
+        <SortHeader column="citations" sort={sort} direction={direction} numeric />
+        <SortHeader column="percentage" sort={sort} direction={direction} numeric />
+        <TableHead className="whitespace-nowrap px-3">{t("insights:sources.columns.providers")}</TableHead>
+      </TableHeader>
+      <TableBody>
+        {sorted.map((row) => (
+          <tr key={row.domain} className={cn("align-top", row.is_own && "bg-indigo-50")}>
+            <th scope="row" className="min-w-44 px-3 py-2 text-left font-normal">
+              <span className="flex flex-wrap items-center gap-1.5">
+                <span data-testid="source-domain" className="break-all font-medium text-slate-900">{row.domain}</span>
+                {row.is_own ? <Badge>{t("insights:sources.yourSite")}</Badge> : null}
+                {row.competitor ? <Badge variant="warning">{t("insights:sources.competitor", { name: row.competitor })}</Badge> : null}
+              </span>
+              {row.top_urls.length > 0 ? <TopPages pages={row.top_urls} /> : null}
+            </th>
+            <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.total_citations, locale, 0)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.percentage, locale)}</td>
+            <td className="px-3 py-2">
+              <ProviderCounts counts={row.providers} />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {sorted.map((row) => (
-            <tr key={row.domain} className={cn("align-top", row.is_own && "bg-indigo-50")}>
-              <th scope="row" className="min-w-44 px-3 py-2 text-left font-normal">
-                <span className="flex flex-wrap items-center gap-1.5">
-                  <span data-testid="source-domain" className="break-all font-medium text-slate-900">{row.domain}</span>
-                  {row.is_own ? <Badge>{t("insights:sources.yourSite")}</Badge> : null}
-                  {row.competitor ? <Badge variant="warning">{t("insights:sources.competitor", { name: row.competitor })}</Badge> : null}
-                </span>
-                {row.top_urls.length > 0 ? <TopPages pages={row.top_urls} /> : null}
-              </th>
-              <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.total_citations, locale, 0)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.percentage, locale)}</td>
-              <td className="px-3 py-2">
-                <ProviderCounts counts={row.providers} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

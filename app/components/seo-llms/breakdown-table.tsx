@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
-import { Card } from "~/components/ui/card";
+import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { providerLabel } from "#domain/providers";
 import { formatNumber, formatPercent } from "./format";
 import type { MetricsView } from "./metric-cards";
@@ -13,37 +13,31 @@ export function BreakdownTable({ rows, by }: { rows: Row[]; by: "provider" | "ca
   const locale = i18n.language;
   if (rows.length === 0) return <p className="text-sm text-slate-500">{t("seo:breakdown.empty")}</p>;
   return (
-    <Card className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              {t(by === "provider" ? "seo:breakdown.provider" : "seo:breakdown.category")}
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:breakdown.answers")}</th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.visibility")}</th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.shareOfVoice")}</th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.averagePosition")}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => {
-            const key = row.provider ?? row.category ?? "";
-            return (
-              <tr key={key}>
-                <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
-                  {row.provider ? providerLabel(row.provider) : t(`seoSetup:categories.${row.category}.name`)}
-                </th>
-                <td className="px-4 py-2 text-right tabular-nums">{row.answers}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatPercent(row.visibility, locale)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatPercent(row.share_of_voice, locale)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{row.average_position === null ? "—" : `#${formatNumber(row.average_position, locale)}`}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </Card>
+    <Table>
+      <TableHeader>
+        <TableHead>{t(by === "provider" ? "seo:breakdown.provider" : "seo:breakdown.category")}</TableHead>
+        <TableHead numeric>{t("seo:breakdown.answers")}</TableHead>
+        <TableHead numeric>{t("seo:metrics.visibility")}</TableHead>
+        <TableHead numeric>{t("seo:metrics.shareOfVoice")}</TableHead>
+        <TableHead numeric>{t("seo:metrics.averagePosition")}</TableHead>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => {
+          const key = row.provider ?? row.category ?? "";
+          return (
+            <tr key={key}>
+              <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
+                {row.provider ? providerLabel(row.provider) : t(`seoSetup:categories.${row.category}.name`)}
+              </th>
+              <td className="px-4 py-2 text-right tabular-nums">{row.answers}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{formatPercent(row.visibility, locale)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{formatPercent(row.share_of_voice, locale)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{row.average_position === null ? "—" : `#${formatNumber(row.average_position, locale)}`}</td>
+            </tr>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }
 
@@ -53,34 +47,30 @@ export function BrandsTable({ brands, answers }: { brands: Array<{ name: string;
   const locale = i18n.language;
   if (brands.length === 0) return <p className="text-sm text-slate-500">{t("seo:brands.empty")}</p>;
   return (
-    <Card className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">{t("seo:brands.brand")}</th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.visibility")}</th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:brands.mentions")}</th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:metrics.averagePosition")}</th>
+    <Table>
+      <TableHeader>
+        <TableHead>{t("seo:brands.brand")}</TableHead>
+        <TableHead numeric>{t("seo:metrics.visibility")}</TableHead>
+        <TableHead numeric>{t("seo:brands.mentions")}</TableHead>
+        <TableHead numeric>{t("seo:metrics.averagePosition")}</TableHead>
+      </TableHeader>
+      <TableBody>
+        {brands.map((brand) => (
+          <tr key={brand.name} className={brand.is_brand ? "bg-indigo-50/60" : undefined}>
+            <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
+              {brand.name}
+              {brand.is_brand ? (
+                <Badge variant="info" className="ml-2">
+                  {t("seo:brands.you")}
+                </Badge>
+              ) : null}
+            </th>
+            <td className="px-4 py-2 text-right tabular-nums">{formatPercent(answers ? (brand.answers / answers) * 100 : null, locale)}</td>
+            <td className="px-4 py-2 text-right tabular-nums">{brand.mentions}</td>
+            <td className="px-4 py-2 text-right tabular-nums">#{formatNumber(brand.average_position, locale)}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {brands.map((brand) => (
-            <tr key={brand.name} className={brand.is_brand ? "bg-indigo-50/60" : undefined}>
-              <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
-                {brand.name}
-                {brand.is_brand ? (
-                  <Badge variant="info" className="ml-2">
-                    {t("seo:brands.you")}
-                  </Badge>
-                ) : null}
-              </th>
-              <td className="px-4 py-2 text-right tabular-nums">{formatPercent(answers ? (brand.answers / answers) * 100 : null, locale)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{brand.mentions}</td>
-              <td className="px-4 py-2 text-right tabular-nums">#{formatNumber(brand.average_position, locale)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

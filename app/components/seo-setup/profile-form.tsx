@@ -1,9 +1,10 @@
 import { getFieldsetProps, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { PlusIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
+import { RefreshCwIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { ErrorList, Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
+import { ListEnd, RowFieldset } from "~/components/form-lists";
+import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { type MarketLanguage, MARKET_LANGUAGES, PROFILE_LIMITS } from "#domain/seo-profile";
@@ -34,8 +35,8 @@ export type ProfileFormData = {
 const BLANK_ROWS = 2;
 
 /**
- * The SEO profile form body, shared by the profile tab and onboarding. It posts to the route that
- * renders it; the action parses with SeoProfileFormSchema and answers `{ result }`.
+ * The SEO profile form body of the profile tab (onboarding asks the same in steps). It posts to the
+ * route that renders it; the action parses with SeoProfileFormSchema and answers `{ result }`.
  */
 export function ProfileForm(props: ProfileFormProps) {
   // A save answers with the stored (normalised) profile: a new form shows it rather than what was typed.
@@ -119,42 +120,18 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
         <p className="text-sm text-slate-600">{t("seoSetup:profile.competitorsHint", { max: maxCompetitors })}</p>
         {rows.map((row, index) => {
           const competitor = row.getFieldset();
+          const number = index + 1;
           return (
-            <fieldset
-              key={row.key}
-              {...getFieldsetProps(row)}
-              aria-label={t("seoSetup:profile.competitorRow", { number: index + 1 })}
-              className="grid grid-cols-[1fr_auto] gap-x-3 rounded-md border border-slate-200 bg-slate-50/60 p-3 pb-1 sm:grid-cols-[1fr_1fr_1fr_auto] sm:gap-x-4"
-            >
+            <RowFieldset key={row.key} form={form} list={fields.Competitors.name} index={index} meta={row} columns={3} label={t("seoSetup:profile.competitorRow", { number })} removeLabel={t("seoSetup:profile.removeCompetitor", { number })}>
               <Field meta={competitor.Name} label={t("seoSetup:profile.competitorName")} placeholder="Globex" />
               <Field meta={competitor.Domain} label={t("seoSetup:profile.competitorDomain")} placeholder="globex.com" className="col-span-2 sm:col-span-1" />
               <Field meta={competitor.Aliases} label={t("seoSetup:profile.competitorAliases")} placeholder="Globex Corp" className="col-span-2 sm:col-span-1" />
-              {/* Last in the tab order, but beside the name on a phone and at the row's end on a wider screen. */}
-              <div className="col-start-2 row-start-1 flex items-start justify-end pt-[1.625rem] sm:col-start-4">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  {...form.remove.getButtonProps({ name: fields.Competitors.name, index })}
-                  aria-label={t("seoSetup:profile.removeCompetitor", { number: index + 1 })}
-                  title={t("seoSetup:profile.removeCompetitor", { number: index + 1 })}
-                >
-                  <Trash2Icon aria-hidden />
-                </Button>
-              </div>
-            </fieldset>
+            </RowFieldset>
           );
         })}
-        <ErrorList id={fields.Competitors.errorId} errors={fields.Competitors.errors} />
-        <div>
-          <Button
-            variant="outline"
-            size="sm"
-            {...form.insert.getButtonProps({ name: fields.Competitors.name, defaultValue: { Name: "", Domain: "", Aliases: "" } })}
-            disabled={rows.length >= maxCompetitors}
-          >
-            <PlusIcon aria-hidden /> {t("seoSetup:profile.addCompetitor")}
-          </Button>
-        </div>
+        <ListEnd form={form} list={fields.Competitors} row={{ Name: "", Domain: "", Aliases: "" }} full={rows.length >= maxCompetitors}>
+          {t("seoSetup:profile.addCompetitor")}
+        </ListEnd>
       </fieldset>
 
       <Alert variant="warning">

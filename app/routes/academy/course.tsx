@@ -6,7 +6,8 @@ import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { buttonVariants } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { getApiClient, notFoundOn404, requireSession } from "~/lib/api.server";
+import { getApiClient, notFoundOn404, read, requireSession } from "~/lib/api.server";
+
 import { formatDuration, sourceFor } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = titleMeta;
 /** A course by slug: an unpublished one is a 404 for users (the API says so). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireSession(context, request);
-  const course = await getApiClient(context).academy.course(params.slug).catch(notFoundOn404);
+  const { data: course } = await read(getApiClient(context).academy.courses[":slug"].$get({ param: { slug: params.slug } })).catch(notFoundOn404);
   return { course, title: course.title };
 }
 

@@ -5,7 +5,9 @@ import type { Route } from "./+types/index";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { ScreenTitle } from "~/components/screen-title";
+import { getApiClient, read, requireSession } from "~/lib/api.server";
+
 import { formatDuration } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -14,7 +16,7 @@ export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
-  const [courses, t] = await Promise.all([getApiClient(context).academy.publishedCourses(), getFixedT(context)]);
+  const [{ data: courses }, t] = await Promise.all([read(getApiClient(context).academy["published-courses"].$get({ query: {} })), getFixedT(context)]);
   return { courses, title: t("academy:title") };
 }
 
@@ -23,10 +25,7 @@ export default function Academy({ loaderData }: Route.ComponentProps) {
   const { courses } = loaderData;
   return (
     <section className="mx-auto grid max-w-6xl gap-6 p-6 lg:p-10">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{t("academy:title")}</h1>
-        <p className="text-slate-600">{t("academy:description")}</p>
-      </div>
+      <ScreenTitle title={t("academy:title")} description={t("academy:description")} />
       {courses.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("academy:empty")}</p>
       ) : (

@@ -4,7 +4,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { ApiRequestError, getApiClient, notFoundOn404, requireSession } from "~/lib/api.server";
+import { ApiRequestError, getApiClient, notFoundOn404, read, requireSession } from "~/lib/api.server";
+
 import { formatDuration, sourceFor } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireSession(context, request);
-  const video = await getApiClient(context).academy.video(params.videoId).catch(notFoundOn404);
+  const { data: video } = await read(getApiClient(context).academy.videos[":id"].$get({ param: { id: params.videoId } })).catch(notFoundOn404);
   // The video must belong to the course in the address: another slug is not this page.
   if (video.course.slug !== params.slug) throw data(null, { status: 404 });
   return { video, title: video.title };
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await getFixedT(context);
   const here = `/academy/${params.slug}/${params.videoId}`;
   try {
-    await getApiClient(context).academy.setProgress(params.videoId, watched);
+    await read(getApiClient(context).academy.videos[":id"].progress.$put({ param: { id: params.videoId }, json: { watched } }));
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status >= 500 || error.status === 401) throw error;
     return redirectWithToast(here, { type: "error", title: t("academy:progressFailed"), description: error.message });

@@ -1,18 +1,20 @@
-import { ArrowLeftIcon, ExternalLinkIcon, PlusIcon } from "lucide-react";
+import { ExternalLinkIcon, PlusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/academy-course";
 import { ChapterList } from "~/components/academy-admin/chapter-list";
-import { ConfirmDeletePage, DeleteControl, PublishToggle, StatusBadge } from "~/components/academy-admin/controls";
+import { ConfirmDeletePage, DeleteCourseControl, PublishToggle, StatusBadge } from "~/components/academy-admin/controls";
 import { ChapterForm, CourseForm } from "~/components/academy-admin/forms";
 import { ThumbnailWidget } from "~/components/academy-admin/thumbnail-widget";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { ChapterFormSchema, CourseFormSchema, type FormActionData, readConfirm, type RowActionData, VideoFormSchema } from "~/lib/academy-admin";
-import { idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitForm, thumbnailAction, thumbnailTargetOf } from "./academy.server";
+import { BackLink } from "~/components/back-link";
+import { ChapterFormSchema, type FormActionData, readConfirm, type RowActionData, VideoFormSchema } from "~/lib/academy-admin";
+import { idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitCourseForm, submitForm, thumbnailAction, thumbnailTargetOf } from "./academy.server";
 import type { AcademyCourseDetail } from "~/lib/api-types";
-import { getApiClient, notFoundOn404 } from "~/lib/api.server";
+import { getApiClient, notFoundOn404, read } from "~/lib/api.server";
+
 import { formatDuration } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -25,7 +27,10 @@ const notFound = () => data(null, { status: 404 });
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   if (!z.uuid().safeParse(params.id).success) throw notFound();
-  const [course, t] = await Promise.all([getApiClient(context).academyAdmin.course(params.id).catch(notFoundOn404), getFixedT(context)]);
+  const [{ data: course }, t] = await Promise.all([
+    read(getApiClient(context).academy.admin.courses[":id"].$get({ param: { id: params.id } })).catch(notFoundOn404),
+    getFixedT(context),
+  ]);
   return { course, confirming: confirmingOf(course, new URL(request.url).searchParams), title: `${course.title} · ${t("nav.adminAcademy")}` };
 }
 
@@ -59,20 +64,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const back = `/admin/academy/courses/${params.id}`;
   // Over 10 MB and the form around it, the root middleware refused it unread (413).
   const formData = await request.formData();
-  const api = getApiClient(context).academyAdmin;
+  const admin = getApiClient(context).academy.admin;
+  const course = { param: { id: params.id } };
   const intent = String(formData.get("intent") ?? "");
   const success = (key: string) => () => redirectWithToast(back, { type: "success", title: t(key) });
 
   switch (intent) {
     case "update-course":
-      return submitForm({
+      return submitCourseForm({
         formData,
         formId: "course",
-        schema: CourseFormSchema,
-        fields: ["slug", "title", "description", "locale"],
         t,
         fallbackKey: "academyAdmin:toast.courseUpdateFailed",
-        call: (value) => api.updateCourse(params.id, value),
+        call: (value) => read(admin.courses[":id"].$put({ ...course, json: value })),
         success: success("academyAdmin:toast.courseUpdated"),
       });
     case "publish":
@@ -82,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         formData,
         t,
         back,
-        call: () => api.deleteCourse(params.id),
+        call: () => read(admin.courses[":id"].$delete(course)),
         success: "academyAdmin:toast.courseDeleted",
         fallbackKey: "academyAdmin:toast.courseDeleteFailed",
         redirectTo: "/admin/academy",
@@ -95,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         fields: ["title", "description"],
         t,
         fallbackKey: "academyAdmin:toast.chapterCreateFailed",
-        call: (value) => api.createChapter({ course_id: params.id, ...value }),
+        call: (value) => read(admin.chapters.$post({ json: { course_id: params.id, ...value } })),
         success: success("academyAdmin:toast.chapterCreated"),
       });
     case "update-chapter": {
@@ -107,7 +111,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         fields: ["title", "description"],
         t,
         fallbackKey: "academyAdmin:toast.chapterUpdateFailed",
-        call: (value) => (id ? api.updateChapter(id, value) : Promise.reject(invalid())),
+        call: (value) => (id ? read(admin.chapters[":id"].$put({ param: { id }, json: value })) : Promise.reject(invalid())),
         success: success("academyAdmin:toast.chapterUpdated"),
       });
     }
@@ -117,7 +121,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         formData,
         t,
         back,
-        call: () => (id ? api.deleteChapter(id) : Promise.reject(invalid())),
+        call: () => (id ? read(admin.chapters[":id"].$delete({ param: { id } })) : Promise.reject(invalid())),
         success: "academyAdmin:toast.chapterDeleted",
         fallbackKey: "academyAdmin:toast.chapterDeleteFailed",
       });
@@ -127,7 +131,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         formData,
         t,
         back,
-        call: () => api.reorderChapters(params.id, idsOf(formData)),
+        call: () => read(admin.courses[":id"].chapters.reorder.$post({ ...course, json: { ids: idsOf(formData) } })),
         success: "academyAdmin:toast.reordered",
         fallbackKey: "academyAdmin:toast.reorderFailed",
       });
@@ -140,7 +144,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         fields: VIDEO_FIELDS,
         t,
         fallbackKey: "academyAdmin:toast.videoCreateFailed",
-        call: (value) => (chapterId ? api.createVideo({ chapter_id: chapterId, ...value }) : Promise.reject(invalid())),
+        call: (value) => (chapterId ? read(admin.videos.$post({ json: { chapter_id: chapterId, ...value } })) : Promise.reject(invalid())),
         success: success("academyAdmin:toast.videoCreated"),
       });
     }
@@ -153,7 +157,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         fields: VIDEO_FIELDS,
         t,
         fallbackKey: "academyAdmin:toast.videoUpdateFailed",
-        call: (value) => (id ? api.updateVideo(id, value) : Promise.reject(invalid())),
+        call: (value) => (id ? read(admin.videos[":id"].$put({ param: { id }, json: value })) : Promise.reject(invalid())),
         success: success("academyAdmin:toast.videoUpdated"),
       });
     }
@@ -163,7 +167,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         formData,
         t,
         back,
-        call: () => (id ? api.deleteVideo(id) : Promise.reject(invalid())),
+        call: () => (id ? read(admin.videos[":id"].$delete({ param: { id } })) : Promise.reject(invalid())),
         success: "academyAdmin:toast.videoDeleted",
         fallbackKey: "academyAdmin:toast.videoDeleteFailed",
       });
@@ -174,7 +178,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         formData,
         t,
         back,
-        call: () => (chapterId ? api.reorderVideos(chapterId, idsOf(formData)) : Promise.reject(invalid())),
+        call: () => (chapterId ? read(admin.chapters[":id"].videos.reorder.$post({ param: { id: chapterId }, json: { ids: idsOf(formData) } })) : Promise.reject(invalid())),
         success: "academyAdmin:toast.reordered",
         fallbackKey: "academyAdmin:toast.reorderFailed",
       });
@@ -219,9 +223,7 @@ export default function AdminCourse({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
       <div className="grid gap-3">
-        <Link to="/admin/academy" className="flex w-fit items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-          <ArrowLeftIcon className="size-4" aria-hidden /> {t("academyAdmin:course.back")}
-        </Link>
+        <BackLink to="/admin/academy">{t("academyAdmin:course.back")}</BackLink>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1">
             <div className="flex flex-wrap items-center gap-2">
@@ -238,14 +240,7 @@ export default function AdminCourse({ loaderData, actionData }: Route.ComponentP
             <Link to={`/academy/${course.slug}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
               <ExternalLinkIcon aria-hidden /> {t("academyAdmin:course.preview")}
             </Link>
-            <DeleteControl
-              label={t("academyAdmin:courses.delete")}
-              name={course.title}
-              title={t("academyAdmin:courses.deleteTitle", { title: course.title })}
-              description={t("academyAdmin:courses.deleteDescription")}
-              confirm={{ kind: "course", id: course.id }}
-              payload={{ intent: "delete-course", id: course.id }}
-            />
+            <DeleteCourseControl course={course} />
           </div>
         </div>
       </div>

@@ -3,9 +3,10 @@ import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
-import { type FormActionData, type RowActionData, ThumbnailUrlFormSchema } from "~/lib/academy-admin";
+import { CourseFormSchema, type FormActionData, type RowActionData, ThumbnailUrlFormSchema } from "~/lib/academy-admin";
 import { fieldErrorsFrom } from "~/lib/api-errors";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { type ApiClient, ApiRequestError, dataOf, getApiClient, read, requireSession } from "~/lib/api.server";
+
 import type { ThumbnailTarget } from "~/lib/api-types";
 import { redirectWithToast, replyWithToast, type ToastInput } from "~/lib/toast.server";
 
@@ -18,7 +19,7 @@ import { redirectWithToast, replyWithToast, type ToastInput } from "~/lib/toast.
 /** The admin check of every loader and action: a user gets the 403 page (the API would refuse too). */
 export async function requireAdmin(context: Readonly<RouterContextProvider>, request: Request) {
   requireSession(context, request);
-  const profile = await getApiClient(context).user.profile();
+  const { data: profile } = await read(getApiClient(context).user.profile.$get());
   if (profile.role !== "admin") throw data(null, { status: 403 });
   return profile;
 }
@@ -52,20 +53,20 @@ function errorMessage(t: TFunction, error: unknown): string | undefined {
  * the API; its refusals land on the fields (translated), anything else is the form's error and a
  * toast. Nothing typed is lost: the reply carries the values back.
  */
-export async function submitForm<Schema extends z.ZodType>(options: {
+export async function submitForm<Schema extends z.ZodType, Result>(options: {
   formData: FormData;
   formId: string;
   schema: Schema;
   fields: readonly string[];
   t: TFunction;
   fallbackKey: string;
-  call: (value: z.output<Schema>) => Promise<unknown>;
-  success: (value: z.output<Schema>, result: unknown) => Promise<Response> | Response;
+  call: (value: z.output<Schema>) => Promise<Result>;
+  success: (value: z.output<Schema>, result: Result) => Promise<Response> | Response;
 }) {
   const { formData, formId, schema, t } = options;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data<FormActionData>({ formId, result: submission.reply() }, { status: 400 });
-  let result: unknown;
+  let result: Result;
   try {
     result = await options.call(submission.value);
   } catch (error) {
@@ -78,6 +79,11 @@ export async function submitForm<Schema extends z.ZodType>(options: {
     return replyWithToast<FormActionData>(formData, toast, { formId, result: reply }, { status: error.status >= 500 ? 502 : 400 });
   }
   return options.success(submission.value, result);
+}
+
+/** The course form, new or edited: the same schema and fields wherever it is posted. */
+export function submitCourseForm<Result>(options: Omit<Parameters<typeof submitForm<typeof CourseFormSchema, Result>>[0], "schema" | "fields">) {
+  return submitForm({ ...options, schema: CourseFormSchema, fields: ["slug", "title", "description", "locale"] });
 }
 
 /** The ids a reorder form sends (every id of the list, in the new order). */
@@ -117,7 +123,12 @@ export async function thumbnailAction(options: { formData: FormData; intent: str
 
   if (intent === "thumbnail-delete") {
     try {
-      await api.academyAdmin.deleteThumbnail(target);
+      await read(
+        target.kind === "course"
+          ? // Seed 001 §7 names DELETE /academy/courses/{id}/thumbnail (no /admin) for courses.
+            api.academy.courses[":id"].thumbnail.$delete({ param: { id: target.id } })
+          : api.academy.admin.videos[":id"].thumbnail.$delete({ param: { id: target.id } }),
+      );
     } catch (caught) {
       const error = refusedBy(caught);
       return fail("academyAdmin:thumbnail.error.delete", errorToast(t, "academyAdmin:toast.thumbnailDeleteFailed", error), 400);
@@ -133,7 +144,7 @@ export async function thumbnailAction(options: { formData: FormData; intent: str
       return data<RowActionData>({ ok: false, intent, thumbnail: { key, error, value } }, { status: 400 });
     }
     try {
-      const { thumbnail_url } = await api.academyAdmin.setThumbnailUrl(target, submission.value.url);
+      const { thumbnail_url } = await setThumbnail(api, target, { json: { url: submission.value.url } });
       return done("academyAdmin:toast.thumbnailUploaded", thumbnail_url);
     } catch (caught) {
       const error = refusedBy(caught);
@@ -150,7 +161,7 @@ export async function thumbnailAction(options: { formData: FormData; intent: str
     return fail(inline, uploadToast(t(inline)), refusedHere === "file_size" ? 413 : 400);
   }
   try {
-    const { thumbnail_url } = await api.academyAdmin.uploadThumbnail(target, file, file.name || "thumbnail");
+    const { thumbnail_url } = await setThumbnail(api, target, { form: { file } });
     return done("academyAdmin:toast.thumbnailUploaded", thumbnail_url);
   } catch (caught) {
     const error = refusedBy(caught);
@@ -203,7 +214,7 @@ export function publishAction(formData: FormData, context: Readonly<RouterContex
     formData,
     t,
     back,
-    call: () => (id ? getApiClient(context).academyAdmin.publish(id, publish) : Promise.reject(invalid())),
+    call: () => (id ? read(getApiClient(context).academy.admin.courses[":id"].publish.$post({ param: { id }, json: { is_published: publish } })) : Promise.reject(invalid())),
     success: publish ? "academyAdmin:toast.coursePublished" : "academyAdmin:toast.courseUnpublished",
     fallbackKey: publish ? "academyAdmin:toast.publishFailed" : "academyAdmin:toast.unpublishFailed",
   });
@@ -211,3 +222,14 @@ export function publishAction(formData: FormData, context: Readonly<RouterContex
 
 /** A malformed row form (a forged or truncated post): refused like the API would. */
 export const invalid = () => new ApiRequestError(400, "");
+
+type SetThumbnail = ApiClient["uploads"]["admin"]["courses"][":id"]["thumbnail"]["$post"];
+
+/** A course's or a video's thumbnail, uploaded (multipart `file`) or linked (JSON `{url}`). */
+function setThumbnail(api: ApiClient, target: ThumbnailTarget, body: { form: { file: File } } | { json: { url: string } }) {
+  // The route takes either media type; hono/client types a body declared in two as if both were sent.
+  const input = { param: { id: target.id }, ...body } as unknown as Parameters<SetThumbnail>[0];
+  const admin = api.uploads.admin;
+  return read(target.kind === "course" ? admin.courses[":id"].thumbnail.$post(input) : admin.videos[":id"].thumbnail.$post(input)).then(dataOf);
+}
+

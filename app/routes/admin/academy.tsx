@@ -3,14 +3,16 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/academy";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
-import { ConfirmDeletePage, DeleteControl, DragHandle, MoveButtons, PublishToggle, StatusBadge, usePending, usePendingOrder, useSortable } from "~/components/academy-admin/controls";
+import { ConfirmDeletePage, DeleteCourseControl, DragHandle, MoveButtons, PublishToggle, StatusBadge, usePending, usePendingOrder, useSortable } from "~/components/academy-admin/controls";
 import { CourseForm } from "~/components/academy-admin/forms";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { CourseFormSchema, type FormActionData, inOrder, readConfirm } from "~/lib/academy-admin";
-import { idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitForm } from "./academy.server";
-import type { AcademyCourse, AcademyCourseDetail } from "~/lib/api-types";
-import { getApiClient } from "~/lib/api.server";
+import { ScreenTitle } from "~/components/screen-title";
+import { type FormActionData, inOrder, readConfirm } from "~/lib/academy-admin";
+import { idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitCourseForm } from "./academy.server";
+import type { AcademyCourse } from "~/lib/api-types";
+import { dataOf, getApiClient, read } from "~/lib/api.server";
+
 import { formatDuration } from "#domain/academy";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -23,7 +25,7 @@ const BACK = "/admin/academy";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const [courses, t] = await Promise.all([getApiClient(context).academyAdmin.courses(), getFixedT(context)]);
+  const [{ data: courses }, t] = await Promise.all([read(getApiClient(context).academy.admin.courses.$get()), getFixedT(context)]);
   // Without JavaScript a delete asks here first (?confirm=course&id=…).
   const confirm = readConfirm(new URL(request.url).searchParams);
   const confirming = confirm?.kind === "course" ? (courses.find((course) => course.id === confirm.id) ?? null) : null;
@@ -34,20 +36,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
   const formData = await request.formData();
   const t = await getFixedT(context);
-  const api = getApiClient(context).academyAdmin;
+  const courses = getApiClient(context).academy.admin.courses;
   const intent = formData.get("intent");
 
   if (intent === "create-course") {
-    return submitForm({
+    return submitCourseForm({
       formData,
       formId: "new-course",
-      schema: CourseFormSchema,
-      fields: ["slug", "title", "description", "locale"],
       t,
       fallbackKey: "academyAdmin:toast.courseCreateFailed",
-      call: (value) => api.createCourse(value),
-      success: (_value, created) =>
-        redirectWithToast(`/admin/academy/courses/${(created as AcademyCourseDetail).id}`, { type: "success", title: t("academyAdmin:toast.courseCreated") }),
+      call: (value) => read(courses.$post({ json: value })).then(dataOf),
+      success: (_value, created) => redirectWithToast(`/admin/academy/courses/${created.id}`, { type: "success", title: t("academyAdmin:toast.courseCreated") }),
     });
   }
   if (intent === "publish") return publishAction(formData, context, t, BACK);
@@ -56,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       formData,
       t,
       back: BACK,
-      call: () => api.reorderCourses(idsOf(formData)),
+      call: () => read(courses.reorder.$post({ json: { ids: idsOf(formData) } })),
       success: "academyAdmin:toast.reordered",
       fallbackKey: "academyAdmin:toast.reorderFailed",
     });
@@ -67,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       formData,
       t,
       back: BACK,
-      call: () => (id ? api.deleteCourse(id) : Promise.reject(invalid())),
+      call: () => (id ? read(courses[":id"].$delete({ param: { id } })) : Promise.reject(invalid())),
       success: "academyAdmin:toast.courseDeleted",
       fallbackKey: "academyAdmin:toast.courseDeleteFailed",
     });
@@ -94,10 +93,7 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
 
   return (
     <section className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{t("nav.adminAcademy")}</h1>
-        <p className="text-slate-600">{t("academyAdmin:description")}</p>
-      </div>
+      <ScreenTitle title={t("nav.adminAcademy")} description={t("academyAdmin:description")} />
 
       <Card className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -201,15 +197,7 @@ function CourseRow({
             <ExternalLinkIcon aria-hidden />
           </Link>
         ) : null}
-        <DeleteControl
-          compact
-          label={t("academyAdmin:courses.delete")}
-          name={course.title}
-          title={t("academyAdmin:courses.deleteTitle", { title: course.title })}
-          description={t("academyAdmin:courses.deleteDescription")}
-          confirm={{ kind: "course", id: course.id }}
-          payload={{ intent: "delete-course", id: course.id }}
-        />
+        <DeleteCourseControl compact course={course} />
       </div>
     </li>
   );

@@ -10,7 +10,8 @@ import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ApiRequestError, getApiClient } from "~/lib/api.server";
+import { ApiRequestError, getApiClient, read } from "~/lib/api.server";
+
 import { rememberPendingLogin } from "~/lib/pending-login.server";
 import { safeRedirect } from "~/lib/redirect";
 import { LoginSchema } from "~/lib/schemas";
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const verifyUrl = new URL("/auth/verify", getConfig().APP_URL);
   if (redirectTo) verifyUrl.searchParams.set("redirectTo", redirectTo);
   try {
-    await getApiClient(context).auth.login({ email: submission.value.email, redirect_to: verifyUrl.toString(), locale: getLocale(context) });
+    await read(getApiClient(context).auth.login.$post({ json: { email: submission.value.email, redirect_to: verifyUrl.toString(), locale: getLocale(context) } }));
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     const minutes = Math.max(1, Math.ceil(Number(error.headers?.get("retry-after") ?? 60) / 60));

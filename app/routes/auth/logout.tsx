@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { ApiRequestError, getApiClient } from "~/lib/api.server";
+import { ApiRequestError, getApiClient, read } from "~/lib/api.server";
+
 import { destroySession } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -14,7 +15,7 @@ export async function action({ context }: Route.ActionArgs) {
   const t = await getFixedT(context);
   if (api.session) {
     try {
-      await api.auth.logout("local");
+      await read(api.sessions.logout.$post({ query: { scope: "local" } }));
     } catch (error) {
       // An already-dead session (thrown as a redirect Response) still ends in a signed-out browser.
       if (!(error instanceof ApiRequestError) && !(error instanceof Response)) throw error;

@@ -5,9 +5,11 @@ import type { Route } from "./+types/verify";
 import { Logo } from "~/components/logo";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { type ApiClient, ApiRequestError, getApiClient } from "~/lib/api.server";
+import { type ApiClient, ApiRequestError, getApiClient, read } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
 import { forgetPendingLogin, pendingLogin } from "~/lib/pending-login.server";
+import { stepPath } from "~/lib/onboarding-steps";
 import { safeRedirect } from "~/lib/redirect";
 import { commitSession } from "~/lib/session.server";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -32,12 +34,26 @@ function failure(error: unknown): Failure {
 }
 
 async function signIn(api: ApiClient, token: string, redirectTo: string) {
-  const session = await api.auth.verify(token);
-  api.setSession(session.data);
+  const { data: session } = await read(api.auth.verify.$post({ json: { token } }));
+  api.setSession(session);
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(api.session!));
   headers.append("Set-Cookie", await forgetPendingLogin());
-  return redirect(redirectTo, { headers });
+  return redirect(await landing(api, redirectTo), { headers });
+}
+
+/**
+ * Where a sign-in lands: a user who has not finished onboarding starts it, or resumes at their step,
+ * whatever page they asked for (seed 000 §5); the others go where they asked, or the dashboard.
+ */
+async function landing(api: ApiClient, redirectTo: string): Promise<string> {
+  try {
+    const { data: status } = await read(api.onboarding.status.$get());
+    return status.complete ? redirectTo : stepPath(status.current_step);
+  } catch (error) {
+    if (error instanceof ApiRequestError) return redirectTo;
+    throw error;
+  }
 }
 
 /**
@@ -54,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let outcome: Failure | { state: "confirm"; email: string } = INVALID;
   if (token) {
     try {
-      const { data: link } = await api.auth.preview(token);
+      const { data: link } = await read(api.auth.verify.preview.$post({ json: { token } }));
       if (link.email === (await pendingLogin(request))) return await signIn(api, token, redirectTo);
       outcome = { state: "confirm", email: link.email };
     } catch (error) {

@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import type { Route } from "./+types/analysis";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { getApiClient, notFoundOn404, read, requireSession } from "~/lib/api.server";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { getFixedT } from "~/middleware/i18next.server";
 
@@ -8,13 +7,8 @@ import { getFixedT } from "~/middleware/i18next.server";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireSession(context, request);
   const t = await getFixedT(context);
-  let analysis: Awaited<ReturnType<ReturnType<typeof getApiClient>["analyses"]["get"]>>;
-  try {
-    analysis = await getApiClient(context).analyses.get(params.id);
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
-    throw error;
-  }
+  const { data: analysis } = await read(getApiClient(context).analyses[":id"].$get({ param: { id: params.id } })).catch(notFoundOn404);
+
   const header = ["question", "category", "provider", "model", "status", "brandMentioned", "brandPosition", "sentiment", "brands", "sources", "searches", "answer"].map(
     (key) => t(`exports.columns.${key}`),
   );

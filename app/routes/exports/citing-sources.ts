@@ -1,5 +1,5 @@
 import type { Route } from "./+types/citing-sources";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { getApiClient, queryOf, read, requireSession } from "~/lib/api.server";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { getFixedT } from "~/middleware/i18next.server";
 import { exportFilters, refusingBadFilters } from "./filters";
@@ -9,7 +9,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const { start_date, end_date, provider, category } = exportFilters(request);
   const t = await getFixedT(context);
-  const sources = await refusingBadFilters(getApiClient(context).insights.citingSources({ start_date, end_date, provider, category, limit: 500 }), t);
+  const query = queryOf({ start_date, end_date, provider, category, limit: 500 });
+  const { data: sources } = await refusingBadFilters(read(getApiClient(context).citingSources["citing-sources"].$get({ query })), t);
+
   const header = ["domain", "citations", "percentage", "providers", "ownSite", "competitor", "topPages"].map((key) => t(`exports.columns.${key}`));
   const rows = sources.data.map((row) => [
     row.domain,

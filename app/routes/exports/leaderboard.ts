@@ -1,5 +1,5 @@
 import type { Route } from "./+types/leaderboard";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { dataOf, getApiClient, queryOf, read, requireSession } from "~/lib/api.server";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { withRetries } from "~/lib/retry.server";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -12,7 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { start_date, end_date } = exportFilters(request);
   const t = await getFixedT(context);
   const board = await refusingBadFilters(
-    withRetries(() => api.leaderboard.competitors({ start_date, end_date, limit: 1000 })),
+    withRetries(() => read(api.leaderboard.competitors.$get({ query: queryOf({ start_date, end_date, limit: 1000 }) })).then(dataOf)),
+
     t,
   );
   if (!board) throw new Response(t("exports.failed"), { status: 503 });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/query-clusters";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { getApiClient, queryOf, read, requireSession } from "~/lib/api.server";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { PROVIDER_LABELS } from "#domain/providers";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -14,20 +14,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { start_date, end_date, model } = exportFilters(request);
   const minOccurrences = Number(new URL(request.url).searchParams.get("min_occurrences"));
   const t = await getFixedT(context);
-  const clusters = await refusingBadFilters(
-    getApiClient(context).insights.queryClusters({
-      start_date,
-      end_date,
-      // A hand-edited link downloads every assistant's searches rather than failing on the API's 400.
-      model: model && Object.hasOwn(PROVIDER_LABELS, model) ? model : undefined,
-      min_occurrences: Number.isInteger(minOccurrences) && minOccurrences > 1 ? minOccurrences : undefined,
-      limit: MAX_CLUSTERS,
-      page: 1,
-    }),
-    t,
-  );
-  // Seed 001 §4: still being computed is not a failure, but there is nothing to download yet.
-  if (clusters.computing) {
+  const query = queryOf({
+    start_date,
+    end_date,
+    // A hand-edited link downloads every assistant's searches rather than failing on the API's 400.
+    model: model && Object.hasOwn(PROVIDER_LABELS, model) ? model : undefined,
+    min_occurrences: Number.isInteger(minOccurrences) && minOccurrences > 1 ? minOccurrences : undefined,
+    limit: MAX_CLUSTERS,
+    page: 1,
+  });
+  const { data: clusters, status } = await refusingBadFilters(read(getApiClient(context).searchQueries["ai-search-queries"].$get({ query })), t);
+  // Seed 001 §4: still being computed (202) is not a failure, but there is nothing to download yet.
+  if (status === 202) {
+
     return new Response(t("exports.computing"), {
       status: 503,
       headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5", "cache-control": "no-store" },

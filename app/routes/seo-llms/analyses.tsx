@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/analyses";
 import { formatDateTime } from "~/components/seo-llms/format";
 import { DemoBadge, StatusBadge } from "~/components/seo-llms/status-badge";
-import { Card } from "~/components/ui/card";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
+import { getApiClient, read, requireSession } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
 import { providerLabel } from "#domain/providers";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -16,7 +17,8 @@ const PAGE_SIZE = 10;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
-  const [list, t] = await Promise.all([getApiClient(context).analyses.list({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }), getFixedT(context)]);
+  const query = { limit: String(PAGE_SIZE), offset: String((page - 1) * PAGE_SIZE) };
+  const [{ data: list }, t] = await Promise.all([read(getApiClient(context).analyses.index.$get({ query })), getFixedT(context)]);
   return { title: t("seo:tabs.analyses"), page, pages: Math.max(1, Math.ceil(list.total / PAGE_SIZE)), ...list };
 }
 
@@ -28,39 +30,35 @@ export default function Analyses({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="grid gap-4">
-      <Card className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">{t("seo:history.date")}</th>
-              <th scope="col" className="px-4 py-2 font-medium">{t("seo:history.status")}</th>
-              <th scope="col" className="px-4 py-2 font-medium">{t("seo:history.providers")}</th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">{t("seo:history.answers")}</th>
+      <Table>
+        <TableHeader>
+          <TableHead>{t("seo:history.date")}</TableHead>
+          <TableHead>{t("seo:history.status")}</TableHead>
+          <TableHead>{t("seo:history.providers")}</TableHead>
+          <TableHead numeric>{t("seo:history.answers")}</TableHead>
+        </TableHeader>
+        <TableBody>
+          {analyses.map((analysis) => (
+            <tr key={analysis.id}>
+              <td className="px-4 py-2">
+                <Link to={`/seo-llms/analyses/${analysis.id}`} className="font-medium text-indigo-700 hover:underline">
+                  {formatDateTime(analysis.created_at, i18n.language)}
+                </Link>
+              </td>
+              <td className="px-4 py-2">
+                <span className="flex items-center gap-2">
+                  <StatusBadge status={analysis.status} />
+                  {analysis.simulated ? <DemoBadge /> : null}
+                </span>
+              </td>
+              <td className="px-4 py-2 text-slate-600">{analysis.providers.map(providerLabel).join(", ")}</td>
+              <td className="px-4 py-2 text-right tabular-nums">
+                {analysis.progress.completed}/{analysis.progress.total}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {analyses.map((analysis) => (
-              <tr key={analysis.id}>
-                <td className="px-4 py-2">
-                  <Link to={`/seo-llms/analyses/${analysis.id}`} className="font-medium text-indigo-700 hover:underline">
-                    {formatDateTime(analysis.created_at, i18n.language)}
-                  </Link>
-                </td>
-                <td className="px-4 py-2">
-                  <span className="flex items-center gap-2">
-                    <StatusBadge status={analysis.status} />
-                    {analysis.simulated ? <DemoBadge /> : null}
-                  </span>
-                </td>
-                <td className="px-4 py-2 text-slate-600">{analysis.providers.map(providerLabel).join(", ")}</td>
-                <td className="px-4 py-2 text-right tabular-nums">
-                  {analysis.progress.completed}/{analysis.progress.total}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
+          ))}
+        </TableBody>
+      </Table>
       {pages > 1 ? (
         <nav aria-label={t("seo:history.pagination")} className="flex items-center justify-between text-sm">
           {page > 1 ? <Link to={`?page=${page - 1}`} className="text-indigo-700 hover:underline">{t("seo:history.previous")}</Link> : <span />}

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CheckIcon, DownloadIcon, MinusIcon, SearchIcon, XIcon } from "lucide-react";
+import { CheckIcon, DownloadIcon, MinusIcon, SearchIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/analysis";
@@ -10,8 +10,10 @@ import { ProgressBar } from "~/components/seo-llms/progress-bar";
 import { DemoBadge, isRunning, StatusBadge } from "~/components/seo-llms/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { BackLink } from "~/components/back-link";
 import type { Analysis } from "~/lib/api-types";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
+
 import type { Term } from "~/lib/highlight";
 import { titleMeta } from "~/lib/meta";
 import { providerLabel } from "#domain/providers";
@@ -25,7 +27,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
   try {
-    const [analysis, config, t] = await Promise.all([api.analyses.get(params.id), api.config(), getFixedT(context)]);
+    const [{ data: analysis }, { data: config }, t] = await Promise.all([
+      read(api.analyses[":id"].$get({ param: { id: params.id } })),
+      read(api.config.index.$get()),
+      getFixedT(context),
+    ]);
     return { analysis, pollingInterval: config.seo_llm.polling_interval, title: t("seo:detail.title") };
   } catch (error) {
     // Someone else's analysis, a deleted one or a mistyped id: the same not-found page.
@@ -62,9 +68,7 @@ export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
         </noscript>
       ) : null}
       <Card className="grid gap-3 p-4">
-        <Link to="/seo-llms/analyses" className="flex w-fit items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-          <ArrowLeftIcon className="size-4" aria-hidden /> {t("seo:detail.back")}
-        </Link>
+        <BackLink to="/seo-llms/analyses">{t("seo:detail.back")}</BackLink>
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold">{t("seo:detail.heading", { date: formatDateTime(analysis.created_at, i18n.language) })}</h2>
           <StatusBadge status={analysis.status} />

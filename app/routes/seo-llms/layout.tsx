@@ -5,7 +5,8 @@ import type { Route } from "./+types/layout";
 import { AvailabilityIndicator } from "~/components/seo-llms/availability-indicator";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { ScreenTitle } from "~/components/screen-title";
+import { availabilityOf, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
 import { cn } from "~/lib/utils";
 
 const TABS = [
@@ -22,7 +23,12 @@ const TABS = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
-  const [availability, profile, config] = await Promise.all([api.quota.check(), api.seoProfile.get(), api.config()]);
+  const [{ data: availability }, profile, { data: config }] = await Promise.all([
+    availabilityOf(api),
+    read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
+    read(api.config.index.$get()),
+  ]);
+
   const providers = config.seo_llm.enabled_providers;
   return {
     availability,
@@ -38,13 +44,9 @@ export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
   const { availability, hasProfile, demo, now } = loaderData;
   return (
     <section className="mx-auto grid max-w-6xl gap-6 p-6 lg:p-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{t("seo:title")}</h1>
-          <p className="text-slate-600">{t("seo:description")}</p>
-        </div>
+      <ScreenTitle title={t("seo:title")} description={t("seo:description")}>
         {hasProfile ? <AvailabilityIndicator availability={availability} now={now} /> : null}
-      </div>
+      </ScreenTitle>
       {demo ? (
         <Alert variant="demo" data-testid="demo-notice">
           <FlaskConicalIcon aria-hidden />

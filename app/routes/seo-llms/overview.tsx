@@ -11,7 +11,8 @@ import { DemoBadge, isRunning, StatusBadge } from "~/components/seo-llms/status-
 import { TrendChart } from "~/components/seo-llms/trend-chart";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { ApiRequestError, availabilityOf, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
 import { parsePeriod, periodRange } from "~/lib/periods";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -24,12 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
   const period = parsePeriod(new URL(request.url).searchParams.get("period"));
-  const [stats, latest, availability, profile, config, t] = await Promise.all([
-    api.analyses.stats(periodRange(period)),
-    api.analyses.latest(),
-    api.quota.check(),
-    api.seoProfile.get(),
-    api.config(),
+  const [{ data: stats }, latest, { data: availability }, profile, { data: config }, t] = await Promise.all([
+    read(api.analyses.stats.$get({ query: periodRange(period) })),
+    read(api.analyses.latest.$get()).then(dataOf, nullOn404),
+    availabilityOf(api),
+    read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
+    read(api.config.index.$get()),
     getFixedT(context),
   ]);
   return {
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = await getFixedT(context);
   const back = new URL(request.url);
   try {
-    const { data: analysis } = await getApiClient(context).analyses.create();
+    const { data: analysis } = await read(getApiClient(context).analyses.index.$post({ json: {} }));
     return redirectWithToast(`/seo-llms/analyses/${analysis.id}`, { type: "success", title: t("seo:launch.started") });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;

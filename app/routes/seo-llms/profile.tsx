@@ -4,7 +4,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/profile";
 import { ProfileForm } from "~/components/seo-setup/profile-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { ApiRequestError, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
 import { countryOptions, type MarketLanguage } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
@@ -18,7 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const locale = getLocale(context);
   const api = getApiClient(context);
-  const [profile, quota, t] = await Promise.all([api.seoProfile.get(), api.quota.status(), getFixedT(context)]);
+  const [profile, { data: quota }, t] = await Promise.all([
+    read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
+    read(api.quota.status.$get()),
+    getFixedT(context),
+  ]);
   return {
     profile,
     maxCompetitors: quota.limits.max_competitors,
@@ -37,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { Competitors, ...value } = submission.value;
   const t = await getFixedT(context);
   try {
-    await getApiClient(context).seoProfile.update({ ...value, Competitors: Competitors.map(({ row, ...competitor }) => competitor) });
+    await read(getApiClient(context).seoProfile.index.$patch({ json: { ...value, Competitors: Competitors.map(({ row, ...competitor }) => competitor) } }));
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     // Refused fields, the plan's competitor limit (403) among them, at their rows, with what was typed kept.

@@ -4,7 +4,8 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/prompts";
 import { MarketLanguageForm } from "~/components/seo-setup/market-language";
 import { QuotaCard } from "~/components/seo-setup/quota-card";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { ApiRequestError, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
 import { fieldErrorsFrom } from "~/lib/api-errors";
 import { marketLanguageChangeSchema } from "~/lib/seo-setup-schemas";
@@ -16,14 +17,18 @@ export const meta: Route.MetaFunction = titleMeta;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
-  const [profile, quota, t] = await Promise.all([api.seoProfile.get(), api.quota.status(), getFixedT(context)]);
+  const [profile, { data: quota }, t] = await Promise.all([
+    read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
+    read(api.quota.status.$get()),
+    getFixedT(context),
+  ]);
   return { title: t("seoSetup:prompts.title"), marketLanguage: profile?.MarketLanguage ?? null, quota };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
-  const [formData, profile, t] = await Promise.all([request.formData(), api.seoProfile.get(), getFixedT(context)]);
+  const [formData, profile, t] = await Promise.all([request.formData(), read(api.seoProfile.index.$get()).then(dataOf, nullOn404), getFixedT(context)]);
   // A language belongs to a profile, and a new profile needs more than a language.
   if (!profile) return redirectWithToast("/seo-llms/profile", { type: "info", title: t("seoSetup:prompts.setupFirst") });
   const submission = parseWithZod(formData, { schema: marketLanguageChangeSchema(profile.MarketLanguage) });
@@ -34,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") !== "change-language") return { confirm: language };
 
   try {
-    await api.seoProfile.update({ MarketLanguage: language });
+    await read(api.seoProfile.index.$patch({ json: { MarketLanguage: language } }));
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     if (error.status === 400) return data({ result: submission.reply(fieldErrorsFrom(error, t, "seoSetup")) }, { status: 400 });

@@ -5,17 +5,19 @@ import { z } from "zod";
 import type { Route } from "./+types/queries";
 import { Notice, NothingToList } from "~/components/insights/empty-state";
 import { FilterForm, FilterSelect, PeriodSelect, ProviderSelect } from "~/components/insights/filter-form";
-import { ExportLink } from "~/components/insights/export-link";
+import { ExportLink, exportHref } from "~/components/insights/export-link";
 import { ProviderCounts } from "~/components/insights/provider-counts";
 import { Total } from "~/components/insights/total";
 import { formatDateTime, formatNumber } from "~/components/seo-llms/format";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ScreenTitle } from "~/components/screen-title";
 import type { QueryClusters } from "~/lib/api-types";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { getApiClient, queryOf, read, requireSession } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
-import { type Period, parsePeriod, periodRange } from "~/lib/periods";
+import { type Period, PeriodParam, periodRange } from "~/lib/periods";
 import { knownProviders, PROVIDER_LABELS } from "#domain/providers";
 import { usePolling } from "~/lib/use-polling";
 import { cn } from "~/lib/utils";
@@ -33,7 +35,7 @@ const POLL_MS = 2_000;
 
 /** A hand-edited or stale URL falls back to the defaults rather than failing: these are only view settings. */
 const SearchSchema = z.object({
-  period: z.string().nullable().transform(parsePeriod),
+  period: PeriodParam,
   model: z.enum(["all", ...Object.keys(PROVIDER_LABELS)] as [string, ...string[]]).catch("all"),
   min_occurrences: z.coerce.number().pipe(z.literal(MIN_OCCURRENCES)).catch(1),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
@@ -45,32 +47,25 @@ type Cluster = QueryClusters["query_clusters"][number];
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
-  const params = new URL(request.url).searchParams;
-  const values = SearchSchema.parse({
-    period: params.get("period"),
-    model: params.get("model") ?? undefined,
-    min_occurrences: params.get("min_occurrences") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
+  const values = SearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { startDate, endDate } = periodRange(values.period);
   const filters = { start_date: startDate, end_date: endDate, model: values.model, min_occurrences: values.min_occurrences };
-  const [clusters, config, t] = await Promise.all([
-    api.insights.queryClusters({ ...filters, limit: PAGE_SIZE, page: values.page }),
-    api.config(),
+  const [answer, { data: config }, t] = await Promise.all([
+    read(api.searchQueries["ai-search-queries"].$get({ query: queryOf({ ...filters, limit: PAGE_SIZE, page: values.page }) })),
+    read(api.config.index.$get()),
     getFixedT(context),
   ]);
+  // Seed 001 §4: 202 means the clusters are being computed, so the screen says that, not an error.
+  const clusters = { ...answer.data, computing: answer.status === 202 };
   const seen = clusters.query_clusters.flatMap((cluster) => Object.keys(cluster.model_breakdown));
   const providers = knownProviders(config.seo_llm.enabled_providers, seen, values.model === "all" ? undefined : values.model);
-  const exportParams = new URLSearchParams({ start_date: startDate, end_date: endDate });
-  if (values.model !== "all") exportParams.set("model", values.model);
-  if (values.min_occurrences > 1) exportParams.set("min_occurrences", String(values.min_occurrences));
-  return {
-    title: t("seo:tabs.queries"),
-    values,
-    providers,
-    clusters,
-    exportHref: `/exports/query-clusters.csv?${exportParams}`,
-  };
+  const csvHref = exportHref("query-clusters.csv", {
+    start_date: startDate,
+    end_date: endDate,
+    model: values.model === "all" ? undefined : values.model,
+    min_occurrences: values.min_occurrences > 1 ? values.min_occurrences : undefined,
+  });
+  return { title: t("seo:tabs.queries"), values, providers, clusters, exportHref: csvHref };
 }
 
 export default function Queries({ loaderData }: Route.ComponentProps) {
@@ -85,13 +80,9 @@ export default function Queries({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h2 className="text-lg font-semibold">{t("seo:tabs.queries")}</h2>
-          <p className="text-sm text-slate-600">{t("insights:queries.description")}</p>
-        </div>
+      <ScreenTitle level={2} title={t("seo:tabs.queries")} description={t("insights:queries.description")}>
         {rows.length > 0 ? <ExportLink href={exportHref} /> : null}
-      </div>
+      </ScreenTitle>
 
       {/* Remounted when the URL's values change, so back/forward and "clear" show the right choices. */}
       <QueryFilters key={JSON.stringify(filterValues)} values={filterValues} providers={providers} />

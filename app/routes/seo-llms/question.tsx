@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeftIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -8,7 +7,9 @@ import type { Route } from "./+types/question";
 import { CheckboxField, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { BackLink } from "~/components/back-link";
+import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
 import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
@@ -26,12 +27,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!z.uuid().safeParse(params.id).success) throw notFound();
   const api = getApiClient(context);
   // Someone else's question is a 404 from the API, like one that does not exist.
-  const [question, quota, t] = await Promise.all([
-    api.questions.get(params.id).catch((error: unknown) => {
+  const [{ data: question }, { data: quota }, t] = await Promise.all([
+    read(api.questions[":id"].$get({ param: { id: params.id } })).catch((error: unknown) => {
       if (error instanceof ApiRequestError && error.status === 404) throw notFound();
       throw error;
     }),
-    api.quota.status(),
+    read(api.quota.status.$get()),
     getFixedT(context),
   ]);
   return { question, allowedCategories: quota.limits.allowed_categories, title: t("seoSetup:question.title") };
@@ -45,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const t = await getFixedT(context);
   try {
-    await getApiClient(context).questions.update(params.id, submission.value);
+    await read(getApiClient(context).questions[":id"].$put({ param: { id: params.id }, json: submission.value }));
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     if (error.status === 404) throw notFound();
@@ -85,9 +86,7 @@ export default function EditQuestion({ loaderData, actionData }: Route.Component
   return (
     <Card className="grid gap-6 p-4 sm:p-6">
       <CardHeader className="gap-2">
-        <Link to="/seo-llms/questions" className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeftIcon className="size-4" aria-hidden /> {t("seoSetup:question.back")}
-        </Link>
+        <BackLink to="/seo-llms/questions">{t("seoSetup:question.back")}</BackLink>
         <CardTitle>{t("seoSetup:question.title")}</CardTitle>
         <CardDescription>{question.source === "system" ? t("seoSetup:question.systemHint") : t("seoSetup:question.description")}</CardDescription>
       </CardHeader>

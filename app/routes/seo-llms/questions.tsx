@@ -12,7 +12,8 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { ApiRequestError, dataOf, getApiClient, nullOn404, read, requireSession, usageFrom } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
 import { MARKET_LANGUAGES } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
@@ -28,12 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const { q } = QuestionFilterSchema.parse({ q: new URL(request.url).searchParams.get("q") ?? undefined });
   const api = getApiClient(context);
-  const [profile, quota, t] = await Promise.all([api.seoProfile.get(), api.quota.status(), getFixedT(context)]);
+  const [profile, { data: quota }, t] = await Promise.all([
+    read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
+    read(api.quota.status.$get()),
+    getFixedT(context),
+  ]);
   // Seed 001 §8: a list that fails to load is a message on this page, not an error page.
-  const list = await api.questions.list(q ? { q } : {}).catch((error: unknown) => {
-    if (error instanceof ApiRequestError) return null;
-    throw error;
-  });
+  const list = await read(api.questions.index.$get({ query: q ? { q } : {} })).then(
+    ({ data, headers }) => ({ ...data, usage: usageFrom(headers) }),
+    (error: unknown) => {
+      if (error instanceof ApiRequestError) return null;
+      throw error;
+    },
+  );
   return {
     title: t("seoSetup:questions.title"),
     q: q ?? "",
@@ -57,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: QuestionCreateSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     try {
-      await api.questions.create(submission.value);
+      await read(api.questions.index.$post({ json: submission.value }));
     } catch (error) {
       if (!(error instanceof ApiRequestError)) throw error;
       // The plan's refusals and a duplicate (403, 409) are the fields' too.
@@ -72,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!row.success) return redirectWithToast(back, { type: "error", title: t("seoSetup:questions.updateFailed") });
   if (row.data.intent === "delete") {
     try {
-      await api.questions.remove(row.data.id);
+      await read(api.questions[":id"].$delete({ param: { id: row.data.id } }));
     } catch (error) {
       if (!(error instanceof ApiRequestError)) throw error;
       return redirectWithToast(back, { type: "error", title: t("seoSetup:questions.deleteFailed"), description: error.message });
@@ -80,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(back, { type: "success", title: t("seoSetup:questions.deleted") });
   }
   try {
-    await api.questions.update(row.data.id, { is_active: row.data.is_active });
+    await read(api.questions[":id"].$put({ param: { id: row.data.id }, json: { is_active: row.data.is_active } }));
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     return redirectWithToast(back, { type: "error", title: t("seoSetup:questions.updateFailed"), description: error.message });
@@ -98,12 +106,15 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const { q, questions, usage, allowedCategories, quotas, marketLanguage } = loaderData;
   const [query, setQuery] = useState(q);
+  // The room left, shown before a submit rather than refused after it: in all, and per category.
+  const openCategories = allowedCategories.filter((category) => (quotas[category]?.remaining ?? 0) > 0);
+  const full = usage.remaining <= 0;
 
   const [form, fields] = useForm({
     id: "add-question",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     constraint: getZodConstraint(QuestionCreateSchema),
-    defaultValue: { question_text: "", category: allowedCategories[0] ?? "", language: marketLanguage },
+    defaultValue: { question_text: "", category: openCategories[0] ?? allowedCategories[0] ?? "", language: marketLanguage },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: QuestionCreateSchema }),
@@ -155,7 +166,13 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
           <SelectField
             meta={fields.category}
             label={t("seoSetup:questions.category")}
-            options={allowedCategories.map((category) => ({ value: category, label: t(`seoSetup:categories.${category}.name`) }))}
+            options={allowedCategories.map((category) => {
+              const name = t(`seoSetup:categories.${category}.name`);
+              // With the whole quota used, the message below says so; a disabled choice would not even be posted.
+              if (full) return { value: category, label: name };
+              const room = quotas[category]?.remaining ?? 0;
+              return { value: category, label: room > 0 ? t("seoSetup:questions.categoryRoom", { name, count: room }) : t("seoSetup:questions.categoryFull", { name }), disabled: room <= 0 };
+            })}
           />
           <SelectField
             meta={fields.language}
@@ -169,7 +186,9 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
           </div>
           <div className="col-span-2 pt-2 sm:col-span-4 sm:pt-0">
             <FormErrors id={form.errorId} errors={form.errors} />
-            {usage.remaining <= 0 ? <p className="pb-2 text-xs text-slate-500">{t("seoSetup:questions.quotaFull")}</p> : null}
+            <p className="pb-2 text-xs text-muted-foreground" data-testid="question-room">
+              {full ? t("seoSetup:questions.quotaFull") : t("seoSetup:questions.room", { count: usage.remaining })}
+            </p>
           </div>
         </Form>
       </Card>

@@ -2,15 +2,17 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Route } from "./+types/sources";
 import { NothingToList } from "~/components/insights/empty-state";
-import { ExportLink } from "~/components/insights/export-link";
+import { ExportLink, exportHref } from "~/components/insights/export-link";
 import { SourcesChart } from "~/components/insights/sources-chart";
 import { SourcesFilters } from "~/components/insights/sources-filters";
 import { SOURCE_SORTS, SourcesTable } from "~/components/insights/sources-table";
 import { Total } from "~/components/insights/total";
 import { formatNumber } from "~/components/seo-llms/format";
-import { getApiClient, requireSession } from "~/lib/api.server";
+import { ScreenTitle } from "~/components/screen-title";
+import { getApiClient, queryOf, read, requireSession } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
-import { parsePeriod, periodRange } from "~/lib/periods";
+import { PeriodParam, periodRange } from "~/lib/periods";
 import { knownProviders, PROVIDER_LABELS } from "#domain/providers";
 import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -19,7 +21,7 @@ export const meta: Route.MetaFunction = titleMeta;
 
 /** A hand-edited or stale URL falls back to "all" rather than failing: these are only view settings. */
 const SearchSchema = z.object({
-  period: z.string().nullable().transform(parsePeriod),
+  period: PeriodParam,
   provider: z.enum(Object.keys(PROVIDER_LABELS) as [string, ...string[]]).optional().catch(undefined),
   category: z.enum(QUESTION_CATEGORIES).optional().catch(undefined),
   sort: z.enum(SOURCE_SORTS).catch("citations"),
@@ -29,29 +31,18 @@ const SearchSchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
-  const params = new URL(request.url).searchParams;
-  const values = SearchSchema.parse({
-    period: params.get("period"),
-    provider: params.get("provider") || undefined,
-    category: params.get("category") || undefined,
-    sort: params.get("sort") ?? undefined,
-    dir: params.get("dir") ?? undefined,
-  });
+  const values = SearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { startDate, endDate } = periodRange(values.period);
   const filters = { start_date: startDate, end_date: endDate, provider: values.provider, category: values.category };
-  const [sources, config, t] = await Promise.all([api.insights.citingSources(filters), api.config(), getFixedT(context)]);
+  const [{ data: sources }, { data: config }, t] = await Promise.all([
+    read(api.citingSources["citing-sources"].$get({ query: queryOf(filters) })),
+    read(api.config.index.$get()),
+    getFixedT(context),
+  ]);
   const seen = sources.data.flatMap((row) => Object.keys(row.providers));
   const providers = knownProviders(config.seo_llm.enabled_providers, seen, values.provider);
-  const exportParams = new URLSearchParams({ start_date: startDate, end_date: endDate });
-  if (values.provider) exportParams.set("provider", values.provider);
-  if (values.category) exportParams.set("category", values.category);
-  return {
-    title: t("seo:tabs.sources"),
-    values,
-    providers,
-    sources,
-    exportHref: `/exports/citing-sources.csv?${exportParams}`,
-  };
+  const csvHref = exportHref("citing-sources.csv", { start_date: startDate, end_date: endDate, provider: values.provider || undefined, category: values.category || undefined });
+  return { title: t("seo:tabs.sources"), values, providers, sources, exportHref: csvHref };
 }
 
 export default function Sources({ loaderData }: Route.ComponentProps) {
@@ -67,13 +58,9 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h2 className="text-lg font-semibold">{t("seo:tabs.sources")}</h2>
-          <p className="text-sm text-slate-600">{t("insights:sources.description")}</p>
-        </div>
+      <ScreenTitle level={2} title={t("seo:tabs.sources")} description={t("insights:sources.description")}>
         {sources.data.length > 0 ? <ExportLink href={exportHref} /> : null}
-      </div>
+      </ScreenTitle>
 
       {/* Remounted when the URL's values change, so back/forward and "clear" show the right choices. */}
       <SourcesFilters key={JSON.stringify(values)} values={values} providers={providers} />

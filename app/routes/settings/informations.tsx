@@ -8,7 +8,8 @@ import { Field, FormErrors } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { fieldErrorsFrom } from "~/lib/api-errors";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
+
 import { ProfileFormSchema } from "~/lib/schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
-  const profile = await getApiClient(context).user.profile();
+  const { data: profile } = await read(getApiClient(context).user.profile.$get());
   const t = await getFixedT(context);
   return { profile, title: t("nav.settingsInformations") };
 }
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const t = await getFixedT(context);
   try {
-    await getApiClient(context).user.update(submission.value);
+    await read(getApiClient(context).user.profile.$patch({ json: submission.value }));
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status !== 400) throw error;
     return data({ result: submission.reply(error.errors ? fieldErrorsFrom(error, t) : { formErrors: [error.message] }) }, { status: 400 });

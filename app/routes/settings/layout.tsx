@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { Button } from "~/components/ui/button";
+import { ScreenTitle } from "~/components/screen-title";
 import { requireSession } from "~/lib/api.server";
 import { cn } from "~/lib/utils";
 
@@ -21,17 +22,13 @@ export default function SettingsLayout() {
   const { t } = useTranslation();
   return (
     <section className="mx-auto grid max-w-4xl gap-6 p-6 lg:p-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{t("settings.title")}</h1>
-          <p className="text-slate-600">{t("settings.description")}</p>
-        </div>
+      <ScreenTitle title={t("settings.title")} description={t("settings.description")}>
         <Form method="post" action="/auth/logout">
           <Button type="submit" variant="outline">
             <LogOutIcon aria-hidden /> {t("auth.logout")}
           </Button>
         </Form>
-      </div>
+      </ScreenTitle>
       <nav aria-label={t("settings.tabs")} className="flex gap-1 border-b border-slate-200">
         {TABS.map((tab) => (
           <NavLink

@@ -33,6 +33,8 @@ export const plans = pgTable("plans", {
   analysesPerMonth: integer("analyses_per_month").notNull(),
   /** `domain_authority`: how many competitors the SEO profile may track (seed 001: "competitor analyses"). */
   competitorMetricsLimits: jsonb("competitor_metrics_limits").$type<{ domain_authority: number }>(),
+  /** Website analyses a user may run over the account's life (failed ones do not count). */
+  siteAuditsLifetime: integer("site_audits_lifetime").notNull().default(0),
 });
 
 /** One row per user: the subscription they have or last had. Its changes are in subscription_changes. */

@@ -5,3 +5,5 @@ export * from "./seo-llm";
 export * from "./academy";
 export * from "./jobs";
 export * from "./seeds";
+export * from "./onboarding";
+export * from "./site-audits";

@@ -10,6 +10,8 @@ export const users = pgTable(
     role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
     firstName: text("first_name"),
     lastName: text("last_name"),
+    /** The company the user works for (onboarding's first step); the SEO profile's brand defaults to it. */
+    company: text("company"),
     websiteUrl: text("website_url"),
     profilePictureUrl: text("profile_picture_url"),
     locale: text("locale"),

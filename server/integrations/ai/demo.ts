@@ -1,3 +1,4 @@
+import { seededRandom } from "../../seeded-random";
 import { type AiProvider, type AskInput, type AskProfile, type Citation, ProviderError, type ProviderAnswer } from "./types";
 
 /**
@@ -23,17 +24,6 @@ function hash(text: string): number {
     value = Math.imul(value, 0x01000193);
   }
   return value >>> 0;
-}
-
-/** mulberry32: a tiny seeded generator, so every draw below is reproducible. */
-function seeded(seed: number): Random {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const between = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
@@ -270,7 +260,7 @@ function compose(input: AskInput): ProviderAnswer {
   const phrases = PHRASES[lang];
   const profile = input.profile;
   const brandName = profile?.brand_name.trim() || null;
-  const random = seeded(hash(`${input.question.trim()}\u0000${brandName ?? ""}\u0000${input.language.trim().toLowerCase()}`));
+  const random = seededRandom(hash(`${input.question.trim()}\u0000${brandName ?? ""}\u0000${input.language.trim().toLowerCase()}`));
 
   const competitors = (profile?.competitors ?? []).filter((competitor) => competitor.name.trim() && !(brandName && overlaps(brandName, competitor.name)));
   const tracked = [...(brandName ? [brandName, ...(profile?.aliases ?? [])] : []), ...competitors.flatMap((competitor) => [competitor.name, ...competitor.aliases])];

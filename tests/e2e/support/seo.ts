@@ -2,15 +2,32 @@ import { expect, type Page } from "@playwright/test";
 import { apiSignIn } from "./api";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./env";
 
-/** The profile is the setup screens' business (seo-setup.spec.ts): elsewhere it is made through the API. */
-export async function createProfile(email: string, body: Record<string, unknown>) {
-  const session = await apiSignIn(E2E_BASE_URL, E2E_DATA_DIR, email);
-  const response = await fetch(`${E2E_BASE_URL}/api/v1/user/seo-profile`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
+/** A server's API (plain http, reached directly) and the DATA_DIR whose outbox its mail goes to. */
+export type ApiServer = { baseUrl: string; dataDir: string };
+const SHARED_SERVER: ApiServer = { baseUrl: E2E_BASE_URL, dataDir: E2E_DATA_DIR };
+
+/**
+ * The profile is the setup screens' business (seo-setup.spec.ts): elsewhere it is made through the
+ * API, with `questions` of the user's own (in the selection category) beside the generated ones.
+ */
+export async function createProfile(email: string, body: Record<string, unknown>, questions: string[] = [], server: ApiServer = SHARED_SERVER) {
+  const session = await apiSignIn(server.baseUrl, server.dataDir, email);
+  const send = (method: string, path: string, payload: unknown) =>
+    fetch(`${server.baseUrl}/api/v1${path}`, {
+      method,
+      headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
+      body: JSON.stringify(payload),
+    });
+  expect((await send("PATCH", "/user/seo-profile", body)).status).toBe(200);
+  for (const question_text of questions) expect((await send("POST", "/user-questions", { question_text, category: "selection" })).status).toBe(201);
+}
+
+/** Gives the account a profile, unless it has one already (the test's own, kept as it is). */
+export async function ensureProfile(email: string, body: Record<string, unknown>, server: ApiServer = SHARED_SERVER) {
+  const session = await apiSignIn(server.baseUrl, server.dataDir, email);
+  const existing = await fetch(`${server.baseUrl}/api/v1/user/seo-profile`, { headers: { authorization: `Bearer ${session.access_token}` } });
+  if (existing.status === 404) return createProfile(email, body, [], server);
+  expect(existing.status).toBe(200);
 }
 
 /** Launches an analysis from the overview's button and waits until its page says it is done. */
@@ -37,14 +54,38 @@ const MARKETS = {
   },
 } as const;
 
-/** A signed-in account whose first analysis is done: where the insight screens start from. */
+/**
+ * A signed-in account whose first analysis is done: where the insight screens start from. `profile`
+ * adds to the market's, `questions` are the user's own; `open` is the screen to show then
+ * (hydrated), else the analysis stays open.
+ */
 export async function analysedAccount(
   page: Page,
   fixtures: { email: string; signIn: SignIn; ready: (page: Page) => Promise<void> },
   market: keyof typeof MARKETS,
-  profile: Record<string, unknown> = {},
+  { profile = {}, questions, open }: { profile?: Record<string, unknown>; questions?: string[]; open?: string } = {},
 ) {
   await fixtures.signIn(page, fixtures.email, { redirectTo: "/seo-llms" });
-  await createProfile(fixtures.email, { ...MARKETS[market].profile, ...profile });
+  await createProfile(fixtures.email, { ...MARKETS[market].profile, ...profile }, questions);
   await runAnalysis(page, fixtures.ready, MARKETS[market].labels);
+  if (open) {
+    await page.goto(open);
+    await fixtures.ready(page);
+  }
+}
+
+/**
+ * The screen's "Export CSV" link, once it points at `href` (the URL changes before React renders the
+ * new loader data, so this waits for the link), downloaded with the session: a UTF-8 CSV with the
+ * byte-order mark Excel needs. Returns the text.
+ */
+export async function exportedCsv(page: Page, href: RegExp, linkName = "Export CSV") {
+  const exportLink = page.getByRole("link", { name: linkName });
+  await expect(exportLink).toHaveAttribute("href", href);
+  const csv = await page.request.get((await exportLink.getAttribute("href")) ?? "");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const body = await csv.body();
+  expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return body.toString("utf8");
 }

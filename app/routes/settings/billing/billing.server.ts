@@ -2,7 +2,8 @@ import type { TFunction } from "i18next";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { BillingActionError, PlanPickerData } from "~/components/billing/plan-picker-data";
-import { ApiRequestError, type ApiClient } from "~/lib/api.server";
+import { ApiRequestError, type ApiClient, dataOf, nullOn404, read } from "~/lib/api.server";
+
 import type { Plan } from "~/lib/api-types";
 import { getConfig } from "~/lib/config.server";
 import { BILLING_PERIODS, formatDate, PLAN_IDS } from "#domain/plans";
@@ -12,11 +13,11 @@ import { redirectWithToast } from "~/lib/toast.server";
 /** Everything the plan picker needs, for the dialog (fetcher.load) and the no-JavaScript page alike. */
 export async function loadPlanPicker(api: ApiClient): Promise<PlanPickerData> {
   const [{ plans }, { subscription }, history, quota, profile] = await Promise.all([
-    api.subscription.plans(),
-    api.subscription.current(),
-    api.subscription.history(),
-    api.quota.status(),
-    api.seoProfile.get(),
+    read(api.subscription.plans.$get()).then(dataOf),
+    read(api.subscription.current.$get()).then(dataOf),
+    read(api.subscription["change-history"].$get()).then(dataOf),
+    read(api.quota.status.$get()).then(dataOf),
+    read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
   ]);
   const config = getConfig();
   return {
@@ -81,13 +82,13 @@ export async function runBillingAction(api: ApiClient, formData: FormData, t: TF
   try {
     switch (input.intent) {
       case "checkout": {
-        const { url } = await api.subscription.checkout(planRequest(input));
+        const { url } = await read(api.subscription.checkout.$post({ json: planRequest(input) })).then(dataOf);
         return redirect(appRelative(url));
       }
       case "change": {
-        const result = await api.subscription.changePlan(planRequest(input));
+        const result = await read(api.subscription["change-plan"].$put({ json: planRequest(input) })).then(dataOf);
         if (result.requires_checkout && result.checkout_url) return redirect(appRelative(result.checkout_url));
-        const { plans } = await api.subscription.plans();
+        const { plans } = await read(api.subscription.plans.$get()).then(dataOf);
         const plan = plans.find((candidate) => candidate.id === input.plan_id);
         const values = {
           plan: plan ? t(`plans.${plan.id}`) : input.plan_id,
@@ -102,7 +103,7 @@ export async function runBillingAction(api: ApiClient, formData: FormData, t: TF
         );
       }
       case "cancel": {
-        const result = await api.subscription.cancel();
+        const result = await read(api.subscription.cancel.$post()).then(dataOf);
         return redirectWithToast(returnTo, {
           type: "success",
           title: t("billing:toast.canceled"),
@@ -110,8 +111,8 @@ export async function runBillingAction(api: ApiClient, formData: FormData, t: TF
         });
       }
       case "reactivate": {
-        await api.subscription.reactivate();
-        const { subscription } = await api.subscription.current();
+        await read(api.subscription.reactivate.$post());
+        const { subscription } = await read(api.subscription.current.$get()).then(dataOf);
         return redirectWithToast(returnTo, {
           type: "success",
           title: t("billing:toast.reactivated"),
@@ -119,11 +120,11 @@ export async function runBillingAction(api: ApiClient, formData: FormData, t: TF
         });
       }
       case "keep": {
-        await api.subscription.cancelPendingChange();
+        await read(api.subscription["pending-change"].$delete());
         return redirectWithToast(returnTo, { type: "success", title: t("billing:toast.pendingCanceled") });
       }
       case "portal": {
-        const { url } = await api.subscription.portal();
+        const { url } = await read(api.subscription.portal.$post()).then(dataOf);
         return redirect(url);
       }
     }

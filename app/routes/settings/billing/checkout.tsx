@@ -5,7 +5,8 @@ import type { Route } from "./+types/checkout";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ApiRequestError, getApiClient, notFoundOn404, requireSession } from "~/lib/api.server";
+import { ApiRequestError, dataOf, getApiClient, notFoundOn404, read, requireSession } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
 import { formatPrice } from "#domain/plans";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -20,7 +21,10 @@ export const meta: Route.MetaFunction = titleMeta;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireSession(context, request);
   // Someone else's checkout, or no checkout at all (a mistyped id), is no page.
-  const [checkout, t] = await Promise.all([getApiClient(context).subscription.getCheckout(params.id).catch(notFoundOn404), getFixedT(context)]);
+  const [{ data: checkout }, t] = await Promise.all([
+    read(getApiClient(context).subscription.checkout[":id"].$get({ param: { id: params.id } })).catch(notFoundOn404),
+    getFixedT(context),
+  ]);
   return { checkout, title: t("billing:checkout.title") };
 }
 
@@ -31,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = (await request.formData()).get("intent");
   try {
     if (intent === "pay") {
-      const { subscription } = await api.subscription.completeCheckout(params.id);
+      const { subscription } = await read(api.subscription.checkout[":id"].complete.$post({ param: { id: params.id } })).then(dataOf);
       return redirectWithToast("/settings/billing", {
         type: "success",
         title: t("billing:toast.subscribed"),
@@ -39,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
     }
     if (intent === "abandon") {
-      await api.subscription.abandonCheckout(params.id);
+      await read(api.subscription.checkout[":id"].abandon.$post({ param: { id: params.id } }));
       return redirectWithToast("/settings/billing", { type: "info", title: t("billing:toast.abandoned") });
     }
   } catch (error) {

@@ -8,7 +8,8 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import { ApiRequestError, getApiClient, requireSession } from "~/lib/api.server";
+import { ApiRequestError, dataOf, getApiClient, read, requireSession } from "~/lib/api.server";
+
 import { titleMeta } from "~/lib/meta";
 import { formatDate, formatPrice, hasPaidSubscription, pendingChange, priceFor } from "#domain/plans";
 import { getConfig } from "~/lib/config.server";
@@ -22,13 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const checkoutId = url.searchParams.get("checkout");
   // Back from Stripe Checkout: bring the checkout up to date first (the webhook may come later).
-  const checkout = checkoutId ? await api.subscription.getCheckout(checkoutId).catch(nullOn404) : null;
+  const checkout = checkoutId ? await read(api.subscription.checkout[":id"].$get({ param: { id: checkoutId } })).then(dataOf, ignoredCheckout) : null;
   const [{ plans }, { subscription }, history, t] = await Promise.all([
-    api.subscription.plans(),
-    api.subscription.current(),
-    api.subscription.history(),
+    read(api.subscription.plans.$get()).then(dataOf),
+    read(api.subscription.current.$get()).then(dataOf),
+    read(api.subscription["change-history"].$get()).then(dataOf),
     getFixedT(context),
   ]);
+
   return {
     title: t("nav.settingsBilling"),
     plans,
@@ -40,9 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A checkout id that is not the user's (or not one at all) is ignored; other failures are not. */
-function nullOn404(error: unknown) {
-  if (error instanceof ApiRequestError && error.status === 404) return null;
+/** A checkout id that is not the user's (404), or not an id at all (400), is ignored; other failures are not. */
+function ignoredCheckout(error: unknown) {
+  if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return null;
   throw error;
 }
 

@@ -1,0 +1,34 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/utils";
+import { Card } from "./card";
+
+/*
+ * The product's data tables (shadcn/ui's Table, in a card): the card scrolls sideways on a narrow
+ * screen rather than squeezing the figures.
+ */
+
+export function Table({ className, ...props }: ComponentProps<"table">) {
+  return (
+    <Card className="overflow-x-auto">
+      <table className={cn("w-full text-sm", className)} {...props} />
+    </Card>
+  );
+}
+
+/** The header row; its cells are `TableHead`s. */
+export function TableHeader({ children, ...props }: ComponentProps<"tr">) {
+  return (
+    <thead className="bg-background text-left text-xs uppercase tracking-wide text-slate-500">
+      <tr {...props}>{children}</tr>
+    </thead>
+  );
+}
+
+/** A column's heading; a `numeric` column (figures) aligns right, as its cells do. */
+export function TableHead({ numeric = false, className, ...props }: ComponentProps<"th"> & { numeric?: boolean }) {
+  return <th scope="col" className={cn("px-4 py-2 font-medium", numeric && "text-right", className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
+  return <tbody className={cn("divide-y divide-slate-100", className)} {...props} />;
+}

@@ -1,0 +1,154 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, Outlet, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/layout";
+import { Field, FormErrors } from "~/components/forms";
+import { ScreenTitle } from "~/components/screen-title";
+import { formatDateTime } from "~/components/seo-llms/format";
+import { AuditStatusBadge } from "~/components/site-audit/report";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
+import { fieldErrorsFrom } from "~/lib/api-errors";
+import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
+import type { SiteAuditSummary, Usage } from "~/lib/api-types";
+import { titleMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getFixedT } from "~/middleware/i18next.server";
+import { checkWebsite } from "#domain/website";
+import { auditList } from "./audit.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+/** The address to analyse, normalised as the API normalises it (https). */
+const AuditFormSchema = z.object({
+  url: z
+    .string({ error: "audit:fieldErrors.url.required" })
+    .max(2048, "validation.websiteTooLong")
+    .transform((value, ctx) => {
+      const checked = checkWebsite(value);
+      if (checked.ok) return checked.website;
+      ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? "validation.websiteTooLong" : "validation.websiteInvalid" });
+      return z.NEVER;
+    }),
+});
+
+/** The screen's frame: the form that starts an analysis (with what the plan has left), the report below, the history. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireSession(context, request);
+  const [{ data: profile }, { audits, usage }, t] = await Promise.all([read(getApiClient(context).user.profile.$get()), auditList(context), getFixedT(context)]);
+  return { title: t("audit:title"), website: profile.WebsiteURL ?? audits[0]?.url ?? "", audits, usage };
+}
+
+/** Starts an analysis (the form, or a report's "Run again") and opens its report. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSession(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: AuditFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const t = await getFixedT(context);
+  try {
+    const { data: audit } = await read(getApiClient(context).siteAudits.index.$post({ json: { url: submission.value.url } }));
+    return redirectWithToast(`/audit/${audit.id}`, { type: "success", title: t("audit:started") });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.code === "site_audit_limit") return data({ result: submission.reply({ formErrors: [t("audit:limitReached")] }) }, { status: 403 });
+    if (error.code === "site_audits_in_flight") return data({ result: submission.reply({ formErrors: [t("audit:inFlight")] }) }, { status: 429 });
+    if (error.status !== 400) throw error;
+    return data({ result: submission.reply(fieldErrorsFrom(error, t, "audit", ["url"])) }, { status: 400 });
+  }
+}
+
+export default function AuditLayout({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const { website, audits, usage } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(AuditFormSchema),
+    defaultValue: { url: website },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AuditFormSchema }),
+  });
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/audit";
+  const noneLeft = usage !== null && usage.remaining <= 0;
+
+  return (
+    <section className="mx-auto grid max-w-6xl gap-6 p-6 lg:p-10">
+      <ScreenTitle title={t("audit:title")} description={t("audit:description")} />
+      <Card className="grid gap-3 p-4">
+        <h2 className="font-medium">{t("audit:form.title")}</h2>
+        <Form method="post" action="/audit" {...getFormProps(form)} className="grid gap-2">
+          <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-4">
+            <Field meta={fields.url} label={t("audit:form.url")} description={t("audit:form.urlHint")} placeholder="example.com" autoComplete="url" />
+            <Button type="submit" className="sm:mt-6" disabled={submitting || noneLeft}>
+              {submitting ? t("audit:form.submitting") : t("audit:form.submit")}
+            </Button>
+          </div>
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </Form>
+        <UsageLine usage={usage} />
+      </Card>
+      <Outlet />
+      {audits.length > 0 ? <History audits={audits} /> : null}
+    </section>
+  );
+}
+
+/** Seed §7's lifetime counters: "2 of 3 analyses left", or the way to more. */
+function UsageLine({ usage }: { usage: Usage }) {
+  const { t } = useTranslation();
+  if (!usage) return null;
+  if (usage.remaining > 0) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="audit-usage">
+        {t("audit:form.left", { remaining: usage.remaining, limit: usage.limit })}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="audit-usage">
+      {t("audit:form.noneLeft", { limit: usage.limit })}{" "}
+      <Link to="/settings/billing/plans" className="font-medium text-primary hover:underline">
+        {t("audit:form.upgrade")}
+      </Link>
+    </p>
+  );
+}
+
+function History({ audits }: { audits: SiteAuditSummary[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="audit-history" className="grid gap-3">
+      <h2 id="audit-history" className="text-lg font-semibold">
+        {t("audit:history.title")}
+      </h2>
+      <Table data-testid="audit-history">
+        <TableHeader>
+          <TableHead>{t("audit:history.date")}</TableHead>
+          <TableHead>{t("audit:history.url")}</TableHead>
+          <TableHead>{t("audit:history.status")}</TableHead>
+          <TableHead numeric>{t("audit:history.score")}</TableHead>
+        </TableHeader>
+        <TableBody>
+          {audits.map((audit) => (
+            <tr key={audit.id}>
+              <td className="px-4 py-2">
+                <Link to={`/audit/${audit.id}`} className="font-medium text-primary hover:underline">
+                  {formatDateTime(audit.created_at, i18n.language)}
+                </Link>
+              </td>
+              <td className="max-w-xs truncate px-4 py-2 text-muted-foreground">{audit.url}</td>
+              <td className="px-4 py-2">
+                <AuditStatusBadge status={audit.status} />
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums">{audit.score ?? "—"}</td>
+            </tr>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}

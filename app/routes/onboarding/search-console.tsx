@@ -1,0 +1,83 @@
+import { BarChart3Icon, CircleCheckIcon, MousePointerClickIcon, SearchIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { Route } from "./+types/search-console";
+import { StepCard, StepFooter } from "~/components/onboarding/step-form";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { requireSession } from "~/lib/api.server";
+import { titleMeta } from "~/lib/meta";
+import { getFixedT } from "~/middleware/i18next.server";
+import { finishOnboarding, loadStep, putStep } from "./onboarding.server";
+
+export const meta: Route.MetaFunction = titleMeta;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const progress = await loadStep(context, request, "google_search_console");
+  const t = await getFixedT(context);
+  return { title: t("onboarding:searchConsole.title"), connected: progress.steps.google_search_console?.connected === true };
+}
+
+/**
+ * Finishing: the step is saved (connected when Search Console's return said so, else skipped),
+ * then onboarding is completed and the setup screen follows it.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSession(context, request);
+  const formData = await request.formData();
+  const connected = formData.get("connected") === "true";
+  const refused = await putStep(context, { step: "google_search_console", data: { connected } });
+  if (refused) return refused;
+  return finishOnboarding(context);
+}
+
+const BENEFITS = [
+  { key: "queries", icon: SearchIcon },
+  { key: "clicks", icon: MousePointerClickIcon },
+  { key: "compare", icon: BarChart3Icon },
+] as const;
+
+export default function SearchConsole({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { connected } = loaderData;
+  return (
+    <StepCard
+      step="google_search_console"
+      title={t("onboarding:searchConsole.title")}
+      description={
+        <span className="flex flex-wrap items-center gap-2">
+          {t("onboarding:searchConsole.description")}
+          {connected ? null : <Badge variant="secondary">{t("onboarding:searchConsole.soon")}</Badge>}
+        </span>
+      }
+    >
+      {connected ? (
+        <Alert variant="success" role="status">
+          <CircleCheckIcon aria-hidden />
+          <AlertDescription>{t("onboarding:searchConsole.connected")}</AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          <ul className="grid gap-3">
+            {BENEFITS.map(({ key, icon: Icon }) => (
+              <li key={key} className="flex items-start gap-3 text-sm">
+                <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                <span>{t(`onboarding:searchConsole.benefits.${key}`)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-muted-foreground">{t("onboarding:searchConsole.later")}</p>
+        </>
+      )}
+      {actionData ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{t("onboarding:saveFailed")}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Form method="post">
+        <input type="hidden" name="connected" value={String(connected)} />
+        <StepFooter step="google_search_console" label={connected ? t("onboarding:searchConsole.finish") : t("onboarding:searchConsole.skip")} />
+      </Form>
+    </StepCard>
+  );
+}
