@@ -25,6 +25,7 @@ export const PlanSchema = z
     categories_available: z.number().int(),
     analyses_per_day: z.number().int(),
     analyses_per_month: z.number().int(),
+    site_audits_lifetime: z.number().int().openapi({ description: "Website analyses over the account's life (failed ones do not count)" }),
     competitor_metrics_limits: z
       .object({ domain_authority: z.number().int() })
       .nullable()

@@ -20,6 +20,7 @@ export function toPlan(plan: PlanRow) {
     categories_available: plan.categoriesAvailable,
     analyses_per_day: plan.analysesPerDay,
     analyses_per_month: plan.analysesPerMonth,
+    site_audits_lifetime: plan.siteAuditsLifetime,
     competitor_metrics_limits: plan.competitorMetricsLimits ?? null,
   };
 }

@@ -37,6 +37,13 @@ describe("keywords of an English page", () => {
   it("ignores navigation and footer words", () => {
     expect(suggestions.keywords.filter((keyword) => /pricing|log|rights|privacy|cookie/.test(keyword))).toEqual([]);
   });
+
+  it("leaves out the verbs of buttons, however often they repeat, in either language", () => {
+    const en = [{ text: "Send invoices. Send. Send. Send. Download the app. Download. Subscribe. Invoices for plumbers. Invoices for plumbers.", weight: 1 }];
+    expect(extractKeywords(en, "en").filter((keyword) => /\b(send|download|subscribe)\b/.test(keyword))).toEqual([]);
+    const fr = [{ text: "Envoyer. Envoyer. Téléchargez l'application. Téléchargez. Essayez. Factures pour artisans. Factures pour artisans.", weight: 1 }];
+    expect(extractKeywords(fr, "fr").filter((keyword) => /envoyer|téléchargez|essayez/.test(keyword))).toEqual([]);
+  });
 });
 
 describe("keywords of a French page", () => {

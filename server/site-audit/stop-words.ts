@@ -2,7 +2,8 @@
  * Words that never start or end a keyword, per language. Written here rather than taken from a
  * general-purpose list: those (stopwords-iso's 1,300 English words) also drop words such as
  * "computer", "free" or "area" that are real keywords on a product page. Function words, numbers
- * in words, and the interface words every site repeats (menu, cookies, "learn more").
+ * in words, and the interface words every site repeats (menu, cookies, "learn more", the verbs of
+ * its buttons: "send", "download"; not those that are also nouns, as "shop" or "contact").
  */
 
 const words = (list: string) => new Set(list.trim().split(/\s+/));
@@ -22,7 +23,8 @@ const ENGLISH = words(`
   whether which while who whom whose why will with within without would yes yet you your yours
   yourself yourselves s t d ll m re ve don doesn didn isn aren wasn weren won wouldn couldn shouldn
   click here read learn menu login logout signin signup sign log cookie cookies toggle skip
-  copyright reserved rights home page website site welcome
+  copyright reserved rights home page website site welcome send submit subscribe download explore
+  discover
 `);
 
 const FRENCH = words(`
@@ -36,7 +38,8 @@ const FRENCH = words(`
   ses si son sont sous souvent sur t ta tandis te tel telle tels tes toi ton tous tout toute toutes
   très tu un une vers via voici voilà vos votre vous y
   accueil menu connexion déconnexion inscription cookies cliquez cliquer découvrez découvrir
-  savoir voir lire suite page site bienvenue droits réservés
+  savoir voir lire suite page site bienvenue droits réservés envoyer envoyez valider soumettre
+  abonnez télécharger téléchargez explorer explorez essayer essayez commencer commencez
 `);
 
 export type KeywordLanguage = "en" | "fr";

@@ -88,6 +88,28 @@ test.describe("website audit", () => {
     await expect(page.getByTestId("audit-usage")).toHaveText("3 of 3 analyses left");
   });
 
+  test("with the plan's analyses used, the form says so before and after a try, and keeps the address", async ({ page, email, signIn, ready, allowConsoleErrors }) => {
+    await signIn(page, email, { redirectTo: "/audit" });
+    const session = await apiSignIn(E2E_BASE_URL, E2E_DATA_DIR, email);
+    for (const path of ["/", "/?second", "/?third"]) {
+      const response = await fetch(`${E2E_BASE_URL}/api/v1/site-audits`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ url: `${fixtureSite()}${path}` }),
+      });
+      expect(response.status).toBe(202);
+    }
+    await page.goto("/audit");
+    await ready(page);
+    await expect(page.getByTestId("audit-usage")).toHaveText("0 of 3 analyses left");
+    // The refusal is a 403 answer: the page without JavaScript, its data with it.
+    allowConsoleErrors(failedToLoad(403, "/audit"), failedToLoad(403, "/audit.data"));
+    await page.getByLabel("Website").fill("example.org");
+    await page.getByRole("button", { name: "Analyse" }).click();
+    await expect(page.getByText("You have used the website analyses of your plan.")).toBeVisible();
+    await expect(page.getByLabel("Website")).toHaveValue("example.org");
+  });
+
   test.describe("in French", () => {
     test.use({ locale: "fr-FR" });
 

@@ -68,7 +68,7 @@ test.describe("behind a TLS-terminating proxy", () => {
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("Last name").fill("Hopper");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(toast(page)).toContainText("Profile updated");
+    await expect(toast(page)).toContainText("Profile updated", { timeout: 15_000 });
     await page.reload();
     await ready(page);
     await expect(page.getByLabel("First name")).toHaveValue("Grace");
@@ -79,7 +79,7 @@ test.describe("behind a TLS-terminating proxy", () => {
     await openPlans(page, javaScriptEnabled, EN.change);
     await card(page, javaScriptEnabled, "business").getByRole(javaScriptEnabled ? "button" : "link", { name: "Upgrade to Business" }).click();
     await page.getByRole("button", { name: "Confirm" }).click();
-    await expect(toast(page).filter({ hasText: "Plan changed" })).toBeVisible();
+    await expect(toast(page).filter({ hasText: "Plan changed" })).toBeVisible({ timeout: 15_000 });
     await page.goto("/settings/billing");
     await expect(page.getByTestId("billing-summary")).toContainText("Business");
   });

@@ -39,6 +39,7 @@ describe("GET /subscription/plans", () => {
       categories_available: 4,
       analyses_per_day: 5,
       analyses_per_month: 100,
+      site_audits_lifetime: 10,
       competitor_metrics_limits: { domain_authority: 5 },
     });
   });

@@ -153,6 +153,7 @@ export function PlanPicker({
                     <Feature label={t("billing:features.competitors")} value={`${plan.competitor_metrics_limits.domain_authority}/${max.competitors}`} />
                   ) : null}
                   <Feature label={t("billing:features.analysesPerDay")} value={String(plan.analyses_per_day)} />
+                  <Feature label={t("billing:features.siteAudits")} value={String(plan.site_audits_lifetime)} />
                 </ul>
                 {isCurrent && isTopPlan(data.plans, plan.id) && state.action === "current" ? (
                   <p className="rounded-md bg-slate-100 px-3 py-2 text-center text-sm font-medium text-slate-700">{t("billing:maxPlan")}</p>
