@@ -255,3 +255,30 @@ test("a reload in the middle of the keywords keeps what was typed", async ({ pag
   await expect(step(page, "keyword_selection")).toContainText("(done)");
   await expect(step(page, "market_location").getByRole("link")).toBeVisible();
 });
+
+test("a setup that fails says where and why, and offers to try again", async ({ page, email, signIn }) => {
+  test.setTimeout(60_000);
+  const { access_token } = await apiSignIn(E2E_BASE_URL, E2E_DATA_DIR, email);
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${E2E_BASE_URL}/api/v1${path}`, {
+      method,
+      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { id?: string; status?: string } };
+  };
+  // The free plan's one analysis of the day, spent before onboarding ends.
+  expect((await call("PATCH", "/user/seo-profile", { BrandName: "Early", MarketLanguage: "en", Keywords: ["early"] })).status).toBe(200);
+  const early = await call("POST", "/seo-llm/analyses", {});
+  expect(early.status).toBe(201);
+  await expect.poll(async () => (await call("GET", `/seo-llm/analyses/${early.body.id}`)).body.status, { timeout: 30_000 }).toMatch(/^(completed|partial|failed)$/);
+  await startOnboarding(email, "google_search_console");
+  expect((await call("POST", "/user/onboarding/complete")).status).toBe(202);
+
+  await signIn(page, email, { redirectTo: "/seo-llms" });
+  await page.goto("/onboarding/setup");
+  await expect(page.getByText("Stopped at: Launching your first analysis")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("You have reached your plan's limit of analyses for today.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to my analyses" })).toBeVisible();
+});
