@@ -88,7 +88,7 @@ test.describe("website audit", () => {
     await expect(page.getByTestId("audit-usage")).toHaveText("3 of 3 analyses left");
   });
 
-  test("with the plan's analyses used, the form says so before and after a try, and keeps the address", async ({ page, email, signIn, ready, allowConsoleErrors }) => {
+  test("with the plan's analyses used, the form says so and leads to the plans", async ({ page, email, signIn, ready }) => {
     await signIn(page, email, { redirectTo: "/audit" });
     const session = await apiSignIn(E2E_BASE_URL, E2E_DATA_DIR, email);
     for (const path of ["/", "/?second", "/?third"]) {
@@ -101,13 +101,11 @@ test.describe("website audit", () => {
     }
     await page.goto("/audit");
     await ready(page);
-    await expect(page.getByTestId("audit-usage")).toHaveText("0 of 3 analyses left");
-    // The refusal is a 403 answer: the page without JavaScript, its data with it.
-    allowConsoleErrors(failedToLoad(403, "/audit"), failedToLoad(403, "/audit.data"));
-    await page.getByLabel("Website").fill("example.org");
-    await page.getByRole("button", { name: "Analyse" }).click();
-    await expect(page.getByText("You have used the website analyses of your plan.")).toBeVisible();
-    await expect(page.getByLabel("Website")).toHaveValue("example.org");
+    // Said before anything is submitted: the button is off, and the way to more is a link.
+    await expect(page.getByTestId("audit-usage")).toContainText("You have used the 3 website analyses of your plan.");
+    await expect(page.getByRole("button", { name: "Analyse" })).toBeDisabled();
+    await page.getByTestId("audit-usage").getByRole("link", { name: "See the plans" }).click();
+    await expect(page).toHaveURL(/\/settings\/billing\/plans$/);
   });
 
   test.describe("in French", () => {

@@ -54,7 +54,7 @@ test.describe("behind a TLS-terminating proxy", () => {
   });
 
   test("sign-in, a form post and a plan change, with Secure cookies and HSTS", async ({ page, context, baseURL, email, signIn, ready, javaScriptEnabled }) => {
-    await signIn(page, email, { redirectTo: "/settings/informations", dataDir, apiUrl: server!.url });
+    await signIn(page, email, { redirectTo: "/settings/informations", dataDir, api: { url: server!.url, appUrl: baseURL! } });
     expect(page.url()).toBe(`${baseURL}/settings/informations`);
 
     const cookies = await context.cookies(baseURL!);

@@ -35,8 +35,10 @@ async function userWithOneQuestion() {
   expect(profile.status).toBe(200);
   const questions = api.client("questions", { token });
   for (const question of (await json(await questions.index.$get({ query: {} }), 200)).questions.slice(1)) {
-    await questions[":id"].$delete({ param: { id: question.id } });
+    await json(await questions[":id"].$delete({ param: { id: question.id } }), 200);
   }
+  // One question, so one answer per provider: the scripted replies below are each provider's only calls.
+  expect((await json(await questions.index.$get({ query: {} }), 200)).questions).toHaveLength(1);
   return { token, analyses: api.client("analyses", { token }) };
 }
 

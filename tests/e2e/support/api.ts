@@ -36,8 +36,8 @@ export async function verifyToken(baseUrl: string, token: string): Promise<ApiSe
 }
 
 /** A bearer session for `email` through the API alone: login → outbox → verify. */
-export async function apiSignIn(baseUrl: string, dataDir: string, email: string): Promise<ApiSession> {
-  return verifyToken(baseUrl, await requestLinkToken(baseUrl, dataDir, email));
+export async function apiSignIn(baseUrl: string, dataDir: string, email: string, appUrl = baseUrl): Promise<ApiSession> {
+  return verifyToken(baseUrl, await requestLinkToken(baseUrl, dataDir, email, appUrl));
 }
 
 /** Revokes every session of the token's user, the browser's included. */

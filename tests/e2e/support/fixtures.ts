@@ -11,8 +11,8 @@ type SignInOptions = {
   redirectTo?: string;
   /** The DATA_DIR of the server signed in to, whose outbox gets the mail (the shared e2e server's by default). */
   dataDir?: string;
-  /** That server's own address, without a proxy in front, for the API calls that prepare the account. */
-  apiUrl?: string;
+  /** That server's own address, without a proxy in front, for the API calls that prepare the account, and its APP_URL. */
+  api?: { url: string; appUrl: string };
   /**
    * A sign-in lands where it asked (`redirectTo`, else the dashboard) once onboarding is done, on the
    * onboarding before, whatever it asked. By default the account is given an SEO profile first (unless
@@ -99,7 +99,7 @@ export const test = base.extend<Fixtures>({
       // A user who has not finished onboarding lands on their step whatever they asked for.
       const landing = onboarding ? (onboarding === true ? "/onboarding/personal-info" : onboarding) : (options.redirectTo ?? "/dashboard");
       if (!onboarding) {
-        const server = options.apiUrl ? { baseUrl: options.apiUrl, dataDir: options.dataDir ?? E2E_DATA_DIR } : undefined;
+        const server = options.api ? { baseUrl: options.api.url, appUrl: options.api.appUrl, dataDir: options.dataDir ?? E2E_DATA_DIR } : undefined;
         await ensureProfile(email, ONBOARDED_PROFILE, server);
       }
       const start = options.redirectTo ? `/auth?mode=login&redirectTo=${encodeURIComponent(options.redirectTo)}` : "/auth";

@@ -2,8 +2,11 @@ import { expect, type Page } from "@playwright/test";
 import { apiSignIn } from "./api";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./env";
 
-/** A server's API (plain http, reached directly) and the DATA_DIR whose outbox its mail goes to. */
-export type ApiServer = { baseUrl: string; dataDir: string };
+/**
+ * A server's API (plain http, reached directly), the DATA_DIR whose outbox its mail goes to, and
+ * the public address its links must point to (APP_URL, when a proxy stands in front).
+ */
+export type ApiServer = { baseUrl: string; dataDir: string; appUrl?: string };
 const SHARED_SERVER: ApiServer = { baseUrl: E2E_BASE_URL, dataDir: E2E_DATA_DIR };
 
 /**
@@ -11,7 +14,7 @@ const SHARED_SERVER: ApiServer = { baseUrl: E2E_BASE_URL, dataDir: E2E_DATA_DIR 
  * API, with `questions` of the user's own (in the selection category) beside the generated ones.
  */
 export async function createProfile(email: string, body: Record<string, unknown>, questions: string[] = [], server: ApiServer = SHARED_SERVER) {
-  const session = await apiSignIn(server.baseUrl, server.dataDir, email);
+  const session = await apiSignIn(server.baseUrl, server.dataDir, email, server.appUrl);
   const send = (method: string, path: string, payload: unknown) =>
     fetch(`${server.baseUrl}/api/v1${path}`, {
       method,
@@ -24,7 +27,7 @@ export async function createProfile(email: string, body: Record<string, unknown>
 
 /** Gives the account a profile, unless it has one already (the test's own, kept as it is). */
 export async function ensureProfile(email: string, body: Record<string, unknown>, server: ApiServer = SHARED_SERVER) {
-  const session = await apiSignIn(server.baseUrl, server.dataDir, email);
+  const session = await apiSignIn(server.baseUrl, server.dataDir, email, server.appUrl);
   const existing = await fetch(`${server.baseUrl}/api/v1/user/seo-profile`, { headers: { authorization: `Bearer ${session.access_token}` } });
   if (existing.status === 404) return createProfile(email, body, [], server);
   expect(existing.status).toBe(200);
