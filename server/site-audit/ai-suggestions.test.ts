@@ -122,6 +122,13 @@ describe("asking an assistant, through the adapters", () => {
     expect(await adviseSuggestions(compatible(), page, fromPage)).toEqual(fromPage);
   });
 
+  it("waits for the assistant only so long, then keeps the page's suggestions", async () => {
+    fake.respond("openai-compatible", fakeReplies.slow(5_000, answering('{"competitors": ["Xero"], "keywords": []}')));
+    const started = Date.now();
+    expect(await adviseSuggestions(compatible(), page, fromPage, 300)).toEqual(fromPage);
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
   it("never asks the demo provider, which would make competitors up", () => {
     const demo = createDemoProvider({ delayMs: 0 });
     expect(pickAdvisor([demo])).toBeNull();

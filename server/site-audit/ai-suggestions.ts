@@ -19,6 +19,11 @@ const MAX_COMPETITORS = 10;
 const KEYWORD_MAX_LENGTH = 80;
 const KEYWORD_MAX_WORDS = 5;
 const NAME_MAX_LENGTH = 100;
+/**
+ * The onboarding step waits for the analysis, so the assistant gets less time than an analysis's
+ * answer does: past it, the page's own suggestions are shown rather than a longer wait.
+ */
+export const ADVICE_TIMEOUT_MS = 20_000;
 
 const LANGUAGE_NAMES = { en: "English", fr: "French" } as const;
 
@@ -102,10 +107,11 @@ export function withAdvice(page: Suggestions, advice: Pick<Suggestions, "keyword
 }
 
 /** Asks the advisor; on any failure the page's suggestions stand, and the failure is logged. */
-export async function adviseSuggestions(advisor: AiProvider, page: PageSummary, suggestions: Suggestions): Promise<Suggestions> {
+export async function adviseSuggestions(advisor: AiProvider, page: PageSummary, suggestions: Suggestions, timeoutMs = ADVICE_TIMEOUT_MS): Promise<Suggestions> {
   const language = suggestions.language ?? "en";
   try {
-    const answer = await advisor.ask({ question: suggestionQuestion(page, language), language, country: null });
+    const signal = AbortSignal.timeout(timeoutMs);
+    const answer = await advisor.ask({ question: suggestionQuestion(page, language), language, country: null, signal });
     const advice = readSuggestionAnswer(answer.text, { brand: suggestions.brand_name, host: new URL(page.url).hostname });
     if (!advice || (advice.keywords.length === 0 && advice.competitors.length === 0)) {
       logger.warn("site_audit.advice_unreadable", { provider: advisor.id });
