@@ -26,7 +26,7 @@ import { createScratchDatabase, type ScratchDatabase } from "../tests/helpers/po
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 50);
 const PROVIDER_MS = Number(process.env.BENCH_PROVIDER_MS ?? 500);
 const PROVIDERS = ["chatgpt", "claude", "perplexity", "gemini", "grok"] as const;
-const RESULTS = path.join(import.meta.dirname, "results", "analysis.json");
+const RESULTS = path.join(process.env.BENCH_RESULTS_DIR ?? path.join(import.meta.dirname, "results"), "analysis.json");
 
 async function main() {
   // Every assistant's route answers after PROVIDER_MS; Gemini's source redirects answer at once.

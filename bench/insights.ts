@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { resetConfig } from "../server/config";
-import { analyses, users } from "../server/db/schema";
+import { analyses, subscriptions, users } from "../server/db/schema";
 import { leaderboard, position } from "../server/leaderboard/service";
 import { citingSources } from "../server/seo-llm/citing-sources";
 import { computeClusters, searchQueryClusters } from "../server/seo-llm/search-query-insights";
@@ -23,7 +23,7 @@ import { createScratchDatabase, type ScratchDatabase } from "../tests/helpers/po
 
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const RESULTS = path.join(import.meta.dirname, "results", "insights.json");
+const RESULTS = path.join(process.env.BENCH_RESULTS_DIR ?? path.join(import.meta.dirname, "results"), "insights.json");
 
 type Call = { name: string; run: () => Promise<unknown> };
 
@@ -39,6 +39,8 @@ async function main() {
     await start({ databaseUrl: scratch?.url ?? "memory://", jobs: "none" });
     const db = await getDb();
     const [user] = await db.insert(users).values({ email: `bench-${crypto.randomUUID()}@bench.test`, websiteUrl: "https://acme.example" }).returning();
+    // Five competitors: a plan that tracks that many.
+    await db.insert(subscriptions).values({ userId: user.id, planId: "business", status: "active", currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) });
     await patchSeoProfile(db, user.id, {
       BrandName: "Acme",
       MarketLanguage: "en",

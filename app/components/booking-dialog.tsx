@@ -6,12 +6,9 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
 
-/** The scheduling widget, or a clear word that booking is not set up. */
-export function BookingWidget({ bookingUrl }: { bookingUrl: string | null }) {
+/** The scheduling widget. */
+export function BookingWidget({ bookingUrl }: { bookingUrl: string }) {
   const { t } = useTranslation();
-  if (!bookingUrl) {
-    return <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("booking.notConfigured")}</p>;
-  }
   return <iframe src={bookingUrl} title={t("booking.widgetTitle")} className="h-[600px] w-full rounded-md border border-slate-200" loading="lazy" />;
 }
 
@@ -19,7 +16,7 @@ export function BookingWidget({ bookingUrl }: { bookingUrl: string | null }) {
  * The sidebar's booking button. A link to /booking that works without JavaScript; with it, a
  * dialog whose widget is only mounted (and so only loaded) once opened.
  */
-export function BookingButton({ bookingUrl, collapsed, onNavigate }: { bookingUrl: string | null; collapsed: boolean; onNavigate?: () => void }) {
+export function BookingButton({ bookingUrl, collapsed, onNavigate }: { bookingUrl: string; collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);

@@ -143,7 +143,7 @@ export function Sidebar({
         </nav>
 
         <div className="grid gap-1 border-t border-slate-200 px-3 py-3">
-          <BookingButton bookingUrl={bookingUrl} collapsed={collapsed} onNavigate={closeMobile} />
+          {bookingUrl ? <BookingButton bookingUrl={bookingUrl} collapsed={collapsed} onNavigate={closeMobile} /> : null}
           <NavItem section={{ to: "/support", key: "support" }} label={t("nav.support")} lockedLabel={t("sidebar.locked")} icon={LifeBuoyIcon} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} asListItem={false} />
         </div>
 

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import type { Route } from "./+types/booking";
 import { titleMeta } from "~/lib/meta";
 import { BookingWidget } from "~/components/booking-dialog";
@@ -8,11 +9,17 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-/** The booking dialog's page form, for browsers without JavaScript and for direct links. */
+/**
+ * The booking dialog's page form, for browsers without JavaScript and for direct links. Without a
+ * BOOKING_URL the installation offers no booking at all (no button, and this page is not found):
+ * a customer is never shown a setting left undone.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
+  const bookingUrl = getConfig().BOOKING_URL;
+  if (!bookingUrl) throw data(null, { status: 404 });
   const t = await getFixedT(context);
-  return { title: t("booking.title"), bookingUrl: getConfig().BOOKING_URL ?? null };
+  return { title: t("booking.title"), bookingUrl };
 }
 
 export default function Booking({ loaderData }: Route.ComponentProps) {
