@@ -67,6 +67,16 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Sightline <no-reply@sightline.local>"),
   ADMIN_EMAILS: csv.transform((emails) => emails.map((email) => email.toLowerCase())),
+  /**
+   * Sign-in with Google and LinkedIn (OpenID Connect): a provider without its client id offers no
+   * button. The issuer's discovery document gives every endpoint, so tests point them elsewhere.
+   */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com").transform((url) => url.replace(/\/$/, "")),
+  LINKEDIN_CLIENT_ID: z.string().optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().optional(),
+  LINKEDIN_ISSUER: z.url().default("https://www.linkedin.com/oauth").transform((url) => url.replace(/\/$/, "")),
   /** The scheduling widget (e.g. a Calendly or Cal.com page) shown by the booking button. */
   BOOKING_URL: z.url().optional(),
   /** The public site that hosts the legal pages the footer links to. */

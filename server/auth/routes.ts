@@ -3,7 +3,18 @@ import { getDb } from "../runtime";
 import { authedRoute, publicRoute } from "./guarded-route";
 import { clientIp } from "../http/middleware";
 import { createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
-import { LOGOUT_SCOPES, logout, previewMagicLink, refreshSession, requestMagicLink, verifyMagicLink } from "./service";
+import { OIDC_PROVIDERS } from "./oidc";
+import { LOGOUT_SCOPES, logout, previewMagicLink, refreshSession, requestMagicLink, signInWithIdToken, verifyMagicLink } from "./service";
+
+export const IdentitySchema = z
+  .object({
+    id: z.uuid(),
+    provider: z.enum(OIDC_PROVIDERS),
+    identity_data: z.object({ sub: z.string(), email: z.string() }),
+    created_at: z.string(),
+    last_sign_in_at: z.string(),
+  })
+  .openapi("Identity", { description: "An account at an OpenID provider that signs in as this user" });
 
 export const AuthUserSchema = z
   .object({
@@ -15,7 +26,7 @@ export const AuthUserSchema = z
     last_sign_in_at: z.string().nullable(),
     app_metadata: z.record(z.string(), z.unknown()),
     user_metadata: z.record(z.string(), z.unknown()),
-    identities: z.array(z.unknown()),
+    identities: z.array(IdentitySchema),
     factors: z.array(z.unknown()),
   })
   .openapi("User");
@@ -93,6 +104,30 @@ const token = publicRoute("auth", {
   },
 });
 
+const idToken = publicRoute("auth", {
+  method: "post",
+  path: "/id-token",
+  summary: "Sign in with an OpenID provider's ID token (Google, LinkedIn)",
+  description:
+    "The client ran the provider's authorization-code flow (state, PKCE) with a nonce and sends the ID token it got with that nonce. The token's signature (the provider's JWKS, from its discovery document), issuer, audience (our client id), expiry and nonce are checked, and its e-mail must be verified. The provider's account finds its user again; the first time, it signs into the account that has its e-mail, or makes one.",
+  request: {
+    body: jsonBody(
+      z.object({
+        provider: z.enum(OIDC_PROVIDERS),
+        id_token: z.string().min(1).max(8192),
+        nonce: z.string().min(16).max(200),
+        locale: z.enum(SUPPORTED_LOCALES).default(DEFAULT_LOCALE).openapi({ description: "For an account made by this sign-in" }),
+      }),
+    ),
+  },
+  responses: {
+    200: jsonResponse(SessionSchema, "Signed in"),
+    400: errorResponse("invalid_id_token: the token does not prove who this is; provider_not_enabled: no such sign-in here"),
+    403: errorResponse("email_not_verified: the provider has not verified the account's e-mail"),
+    503: errorResponse("provider_unavailable: the provider's documents cannot be read now"),
+  },
+});
+
 const signOut = authedRoute("auth", {
   method: "post",
   path: "/logout",
@@ -117,6 +152,10 @@ export const authRoutes = createRouter()
       userAgent: c.req.header("user-agent"),
       ip: clientIp(c),
     });
+    return c.json(session, 200);
+  })
+  .openapi(idToken, async (c) => {
+    const session = await signInWithIdToken(await getDb(), c.req.valid("json"), { userAgent: c.req.header("user-agent"), ip: clientIp(c) });
     return c.json(session, 200);
   })
   .openapi(preview, async (c) => c.json(await previewMagicLink(await getDb(), c.req.valid("json").token), 200))

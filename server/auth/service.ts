@@ -1,12 +1,13 @@
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { getConfig } from "../config";
-import type { Database } from "../db/client";
-import { authSessions, magicLinks, refreshTokens, type UserRow, users } from "../db/schema";
+import type { Database, Executor } from "../db/client";
+import { authSessions, magicLinks, refreshTokens, type UserRow, userIdentities, users } from "../db/schema";
 import { badRequest, tooManyRequests, unauthorized } from "../http/errors";
 import { fieldError } from "../http/field-errors";
 import { getMailer } from "../integrations/mail";
 import { logger } from "../logger";
 import { type MailLocale, magicLinkMail } from "./magic-link-mail";
+import { type OidcProviderId, oidcProviders, verifyIdToken } from "./oidc";
 import { hit } from "./rate-limit";
 import { hashToken, randomToken, signAccessToken } from "./tokens";
 
@@ -123,6 +124,43 @@ export async function verifyMagicLink(db: Database, token: string, context: Sess
   return createSession(db, user, context);
 }
 
+/**
+ * Signs in with an OpenID provider's ID token (issue 13). The provider's subject finds the user
+ * again; the first time, a verified e-mail signs into the account that has it (one person, one
+ * account, whichever way they came in), or makes one; the identity is then recorded.
+ */
+export async function signInWithIdToken(db: Database, input: { provider: OidcProviderId; id_token: string; nonce: string; locale: string }, context: SessionContext) {
+  const provider = oidcProviders().find((candidate) => candidate.id === input.provider);
+  if (!provider) throw badRequest("This sign-in method is not offered here", { code: "provider_not_enabled" });
+  const identity = await verifyIdToken(provider, input.id_token, input.nonce);
+  const [known] = await db
+    .select({ user: users })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.provider, identity.provider), eq(userIdentities.subject, identity.subject)));
+  const user = known ? await touchSignIn(db, known.user) : await signInUser(db, identity.email, input.locale);
+  await db
+    .insert(userIdentities)
+    .values({ userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email })
+    .onConflictDoUpdate({ target: [userIdentities.provider, userIdentities.subject], set: { email: identity.email, lastSignInAt: new Date() } });
+  // A new account takes its name from the provider; one that has a name keeps it.
+  if (!user.firstName && !user.lastName && (identity.given_name || identity.family_name)) {
+    const [named] = await db
+      .update(users)
+      .set({ firstName: identity.given_name?.slice(0, 50) ?? null, lastName: identity.family_name?.slice(0, 50) ?? null })
+      .where(and(eq(users.id, user.id), isNull(users.firstName), isNull(users.lastName)))
+      .returning();
+    return createSession(db, named ?? user, context);
+  }
+  return createSession(db, user, context);
+}
+
+async function touchSignIn(db: Database, user: UserRow): Promise<UserRow> {
+  const role = getConfig().ADMIN_EMAILS.includes(user.email.toLowerCase()) ? "admin" : "user";
+  const [updated] = await db.update(users).set({ role, lastSignInAt: new Date() }).where(eq(users.id, user.id)).returning();
+  return updated ?? user;
+}
+
 async function signInUser(db: Database, email: string, locale: string): Promise<UserRow> {
   // The role follows ADMIN_EMAILS at every sign-in: the environment is the one place admins are named.
   const role = getConfig().ADMIN_EMAILS.includes(email) ? "admin" : "user";
@@ -152,11 +190,12 @@ async function createSession(db: Database, user: UserRow, context: SessionContex
     .returning();
   const refreshToken = randomToken();
   await db.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken) });
-  return issueSession(user, session.id, refreshToken);
+  return issueSession(db, user, session.id, refreshToken);
 }
 
-async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
+async function issueSession(db: Executor, user: UserRow, sessionId: string, refreshToken: string) {
   const ttl = getConfig().ACCESS_TOKEN_TTL_SECONDS;
+  const identities = await identitiesOf(db, user.id);
   const { token, expiresAt } = await signAccessToken({ sub: user.id, sid: sessionId, email: user.email, role: user.role }, ttl);
   return {
     access_token: token,
@@ -164,11 +203,30 @@ async function issueSession(user: UserRow, sessionId: string, refreshToken: stri
     expires_in: ttl,
     expires_at: expiresAt,
     token_type: "bearer" as const,
-    user: toAuthUser(user),
+    user: toAuthUser(user, identities),
   };
 }
 
-export function toAuthUser(user: UserRow) {
+export type IdentityRow = typeof userIdentities.$inferSelect;
+
+/** The user's provider accounts, oldest first. */
+export function identitiesOf(db: Executor, userId: string): Promise<IdentityRow[]> {
+  return db.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(userIdentities.createdAt);
+}
+
+/** An identity as the Session's `user.identities` and GET /user/profile show it (seed §3). */
+export function toIdentity(identity: IdentityRow) {
+  return {
+    id: identity.id,
+    provider: identity.provider,
+    identity_data: { sub: identity.subject, email: identity.email },
+    created_at: identity.createdAt.toISOString(),
+    last_sign_in_at: identity.lastSignInAt.toISOString(),
+  };
+}
+
+export function toAuthUser(user: UserRow, identities: IdentityRow[] = []) {
+  const providers = ["email", ...new Set(identities.map((identity) => identity.provider))];
   return {
     id: user.id,
     email: user.email,
@@ -176,9 +234,9 @@ export function toAuthUser(user: UserRow) {
     role: user.role,
     created_at: user.createdAt.toISOString(),
     last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
-    app_metadata: { provider: "email", providers: ["email"], role: user.role },
+    app_metadata: { provider: "email", providers, role: user.role },
     user_metadata: { first_name: user.firstName, last_name: user.lastName },
-    identities: [],
+    identities: identities.map(toIdentity),
     factors: [],
   };
 }
@@ -215,7 +273,7 @@ export async function refreshSession(db: Database, refreshToken: string) {
   }
   const next = randomToken();
   await db.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: hashToken(next) });
-  return issueSession(row.user, row.session.id, next);
+  return issueSession(db, row.user, row.session.id, next);
 }
 
 /** A rotated token may be presented a few more times inside the grace window, then never. */

@@ -5,6 +5,8 @@ import { authedRead, authedRoute } from "../auth/guarded-route";
 import { createRouter, invalidInput, jsonBody, jsonResponse, z } from "../http/router";
 import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from "#domain/text";
 import { getDb } from "../runtime";
+import { IdentitySchema } from "../auth/routes";
+import { identitiesOf } from "../auth/service";
 import { toProfile, updateProfile } from "./service";
 
 export const ProfileSchema = z
@@ -21,6 +23,7 @@ export const ProfileSchema = z
       profile_picture_url: z.string().nullable(),
     }),
     WebsiteURL: z.string().nullable().openapi({ description: "Normalised to https" }),
+    identities: z.array(IdentitySchema),
   })
   .openapi("UserProfile");
 
@@ -97,9 +100,11 @@ const patchProfile = authedRoute("user", {
 
 export const userRoutes = createRouter()
   .openapi(getProfile, async (c) => {
-    return c.json(toProfile(c.get("user").record), 200);
+    const user = c.get("user").record;
+    return c.json(toProfile(user, await identitiesOf(await getDb(), user.id)), 200);
   })
   .openapi(patchProfile, async (c) => {
-    const user = await updateProfile(await getDb(), c.get("user").id, c.req.valid("json"));
-    return c.json(toProfile(user), 200);
+    const db = await getDb();
+    const user = await updateProfile(db, c.get("user").id, c.req.valid("json"));
+    return c.json(toProfile(user, await identitiesOf(db, user.id)), 200);
   });

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { isLocale } from "#domain/locales";
 import type { Database } from "../db/client";
 import { type UserRow, users } from "../db/schema";
+import { type IdentityRow, toIdentity } from "../auth/service";
 import { notFound } from "../http/errors";
 
-export function toProfile(user: UserRow) {
+export function toProfile(user: UserRow, identities: IdentityRow[]) {
   return {
     id: user.id,
     email: user.email,
@@ -19,6 +20,7 @@ export function toProfile(user: UserRow) {
       profile_picture_url: user.profilePictureUrl,
     },
     WebsiteURL: user.websiteUrl,
+    identities: identities.map(toIdentity),
   };
 }
 

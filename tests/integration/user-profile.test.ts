@@ -18,6 +18,7 @@ describe("GET /user/profile", () => {
       created_at: session.user.created_at,
       profile: { first_name: null, last_name: null, company: null, profile_picture_url: null },
       WebsiteURL: null,
+      identities: [],
     });
   });
 });

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { OIDC_PROVIDERS } from "#domain/oidc-providers";
 import { users } from "./users";
 
 /** One row per e-mailed sign-in link; only the SHA-256 of the token is kept. */
@@ -53,6 +54,26 @@ export const refreshTokens = pgTable(
     graceUses: integer("grace_uses").notNull().default(0),
   },
   (table) => [index("refresh_tokens_session_idx").on(table.sessionId)],
+);
+
+/**
+ * An account at an OpenID provider (Google, LinkedIn) that signs in as this user: its issuer's
+ * subject, never its e-mail, is what finds the user again (an e-mail can change hands).
+ */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: OIDC_PROVIDERS }).notNull(),
+    subject: text("subject").notNull(),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique("user_identities_provider_subject_key").on(table.provider, table.subject), index("user_identities_user_idx").on(table.userId)],
 );
 
 /** Fixed-window counters shared by every web process. */
