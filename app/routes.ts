@@ -9,6 +9,8 @@ export default [
   ...prefix("auth", [
     index("routes/auth/login.tsx"),
     route("verify", "routes/auth/verify.tsx"),
+    route("oauth/:provider", "routes/auth/oauth.ts"),
+    route("callback", "routes/auth/callback.ts"),
     route("logout", "routes/auth/logout.tsx"),
   ]),
   route("preferences", "routes/preferences.tsx"),

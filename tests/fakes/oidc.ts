@@ -1,25 +1,32 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 
 /**
- * An OpenID issuer on loopback, as far as a relying party that verifies ID tokens sees one: its
- * discovery document (at `<issuer>/.well-known/openid-configuration`, the issuer may have a path as
- * LinkedIn's does) and its JWKS. `token()` signs what the real issuer would, with its key or,
- * to test refusals, another one.
+ * An OpenID issuer on loopback: its discovery document (at `<issuer>/.well-known/openid-configuration`,
+ * the issuer may have a path as LinkedIn's does), its JWKS, an authorization page where the browser
+ * says who it is and allows or denies, and a token endpoint that checks the client's secret, the
+ * redirect URI and PKCE (S256) and spends each code once. `token()` signs what the real issuer
+ * would, with its key or, to test refusals, another one.
  */
 export type FakeOidc = Awaited<ReturnType<typeof createFakeOidc>>;
 
-export async function createFakeOidc(options: { path?: string } = {}) {
+type Grant = { clientId: string; redirectUri: string; challenge: string; nonce: string | undefined; sub: string; email: string; verified: boolean };
+
+export async function createFakeOidc(options: { path?: string; port?: number; clients?: Record<string, string> } = {}) {
   const path = options.path ?? "";
   const key = await generateKeyPair("RS256");
   const stranger = await generateKeyPair("RS256");
   const jwk = { ...(await exportJWK(key.publicKey)), kid: "fake-key-1", alg: "RS256", use: "sig" };
   let requests = 0;
+  const grants = new Map<string, Grant>();
+  const clients = options.clients ?? {};
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     requests++;
     const url = req.url ?? "/";
+    const { pathname, searchParams } = new URL(url, "http://fake");
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
@@ -35,9 +42,75 @@ export async function createFakeOidc(options: { path?: string } = {}) {
       });
     }
     if (url === "/jwks") return json(200, { keys: [jwk] });
+    if (pathname === `${path}/authorize`) return authorize(searchParams, res);
+    if (pathname === `${path}/authorize/decide`) return decide(searchParams, res);
+    if (pathname === `${path}/token` && req.method === "POST") {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      return exchange(new URLSearchParams(body), req.headers.authorization, json);
+    }
     json(404, { error: "not_found" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  /** The sign-in page: who you are (as a test types it), and Allow or Deny. */
+  function authorize(params: URLSearchParams, res: http.ServerResponse) {
+    const known = clients[params.get("client_id") ?? ""] !== undefined;
+    if (!known || params.get("response_type") !== "code" || params.get("code_challenge_method") !== "S256" || !params.get("code_challenge")) {
+      res.writeHead(400, { "content-type": "text/plain" });
+      return res.end("invalid authorization request");
+    }
+    const hidden = [...params].map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`).join("");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><html lang="en"><head><title>Fake OpenID sign-in</title></head><body><main><h1>Fake OpenID provider</h1>
+      <form method="get" action="${path}/authorize/decide">${hidden}
+        <label>E-mail <input name="login_email" type="email" required></label>
+        <label><input name="login_verified" type="checkbox" value="true" checked> E-mail verified</label>
+        <button name="decision" value="allow">Allow</button> <button name="decision" value="deny" formnovalidate>Deny</button>
+      </form></main></body></html>`);
+  }
+
+  function decide(params: URLSearchParams, res: http.ServerResponse) {
+    const back = new URL(params.get("redirect_uri") ?? "");
+    const state = params.get("state");
+    if (state) back.searchParams.set("state", state);
+    if (params.get("decision") !== "allow") {
+      back.searchParams.set("error", "access_denied");
+    } else {
+      const email = (params.get("login_email") ?? "").toLowerCase();
+      const code = crypto.randomBytes(16).toString("base64url");
+      grants.set(code, {
+        clientId: params.get("client_id") ?? "",
+        redirectUri: params.get("redirect_uri") ?? "",
+        challenge: params.get("code_challenge") ?? "",
+        nonce: params.get("nonce") ?? undefined,
+        sub: crypto.createHash("sha256").update(email).digest("hex").slice(0, 21),
+        email,
+        verified: params.get("login_verified") === "true",
+      });
+      back.searchParams.set("code", code);
+    }
+    res.writeHead(302, { location: back.toString() });
+    res.end();
+  }
+
+  async function exchange(body: URLSearchParams, authorization: string | undefined, json: (status: number, body: unknown) => void) {
+    let [clientId, secret] = [body.get("client_id") ?? "", body.get("client_secret") ?? ""];
+    if (authorization?.startsWith("Basic ")) {
+      [clientId = "", secret = ""] = Buffer.from(authorization.slice(6), "base64").toString().split(":").map(decodeURIComponent);
+    }
+    if (clients[clientId] === undefined || clients[clientId] !== secret) return json(401, { error: "invalid_client" });
+    const code = body.get("code") ?? "";
+    const grant = grants.get(code);
+    grants.delete(code);
+    if (!grant || body.get("grant_type") !== "authorization_code" || grant.clientId !== clientId || grant.redirectUri !== body.get("redirect_uri")) {
+      return json(400, { error: "invalid_grant" });
+    }
+    const challenge = crypto.createHash("sha256").update(body.get("code_verifier") ?? "").digest("base64url");
+    if (challenge !== grant.challenge) return json(400, { error: "invalid_grant", error_description: "PKCE verification failed" });
+    const id_token = await fake.token({ sub: grant.sub, email: grant.email, email_verified: grant.verified, nonce: grant.nonce, given_name: "Grace", family_name: "Hopper" }, { audience: clientId });
+    json(200, { access_token: crypto.randomBytes(16).toString("hex"), token_type: "Bearer", expires_in: 3600, id_token });
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const fake = {
@@ -61,3 +134,5 @@ export async function createFakeOidc(options: { path?: string } = {}) {
   };
   return fake;
 }
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { MailCheckIcon } from "lucide-react";
+import { CircleAlertIcon, MailCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
@@ -9,9 +9,11 @@ import { Field, FormErrors } from "~/components/forms";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { ApiRequestError, getApiClient, read } from "~/lib/api.server";
 
+import { signInProviders } from "~/lib/oauth.server";
 import { rememberPendingLogin } from "~/lib/pending-login.server";
 import { safeRedirect } from "~/lib/redirect";
 import { LoginSchema } from "~/lib/schemas";
@@ -24,11 +26,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (getApiClient(context).session) throw redirect("/dashboard");
   const url = new URL(request.url);
   const t = await getFixedT(context);
+  const error = url.searchParams.get("error");
   return {
     title: t("auth.login.title"),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    providers: signInProviders(),
+    // A sign-in with Google or LinkedIn that came back refused (seed 000 §8).
+    error: SIGN_IN_ERRORS.find((known) => known === error) ?? null,
   };
 }
+
+const SIGN_IN_ERRORS = ["oauth_failed", "invalid_callback", "callback_failed", "session_expired", "email_not_verified", "provider_unavailable"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -95,6 +103,26 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               <h1 className="text-2xl font-semibold">{t("auth.login.title")}</h1>
               <p className="text-muted-foreground">{t("auth.login.description")}</p>
             </div>
+            {loaderData.error ? (
+              <Alert variant="destructive" role="alert" data-testid="sign-in-error">
+                <CircleAlertIcon aria-hidden />
+                <AlertDescription>{t(`auth.oauth.errors.${loaderData.error}`)}</AlertDescription>
+              </Alert>
+            ) : null}
+            {loaderData.providers.length > 0 ? (
+              <div className="grid gap-2">
+                {loaderData.providers.map((provider) => (
+                  // A plain post that leaves the app for the provider: no fetch, with or without JavaScript.
+                  <Form key={provider} method="post" action={`/auth/oauth/${provider}`} reloadDocument>
+                    <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+                    <Button type="submit" variant="outline" className="w-full">
+                      {t(`auth.oauth.continueWith.${provider}`)}
+                    </Button>
+                  </Form>
+                ))}
+                <p className="text-center text-xs uppercase tracking-wide text-muted-foreground">{t("auth.oauth.or")}</p>
+              </div>
+            ) : null}
             <Form method="post" {...getFormProps(form)} className="grid gap-4">
               <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
               <Field meta={fields.email} label={t("auth.login.email")} type="email" autoComplete="email" placeholder="you@company.com" autoFocus />

@@ -1,6 +1,6 @@
 import { LinkIcon, LogInIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/verify";
 import { Logo } from "~/components/logo";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -9,9 +9,8 @@ import { type ApiClient, ApiRequestError, getApiClient, read } from "~/lib/api.s
 
 import { titleMeta } from "~/lib/meta";
 import { forgetPendingLogin, pendingLogin } from "~/lib/pending-login.server";
-import { stepPath } from "~/lib/onboarding-steps";
 import { safeRedirect } from "~/lib/redirect";
-import { commitSession } from "~/lib/session.server";
+import { completeSignIn } from "~/lib/sign-in.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
@@ -35,25 +34,7 @@ function failure(error: unknown): Failure {
 
 async function signIn(api: ApiClient, token: string, redirectTo: string) {
   const { data: session } = await read(api.auth.verify.$post({ json: { token } }));
-  api.setSession(session);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await commitSession(api.session!));
-  headers.append("Set-Cookie", await forgetPendingLogin());
-  return redirect(await landing(api, redirectTo), { headers });
-}
-
-/**
- * Where a sign-in lands: a user who has not finished onboarding starts it, or resumes at their step,
- * whatever page they asked for (seed 000 §5); the others go where they asked, or the dashboard.
- */
-async function landing(api: ApiClient, redirectTo: string): Promise<string> {
-  try {
-    const { data: status } = await read(api.onboarding.status.$get());
-    return status.complete ? redirectTo : stepPath(status.current_step);
-  } catch (error) {
-    if (error instanceof ApiRequestError) return redirectTo;
-    throw error;
-  }
+  return completeSignIn(api, session, redirectTo, [await forgetPendingLogin()]);
 }
 
 /**

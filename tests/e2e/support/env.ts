@@ -21,6 +21,14 @@ export const ACADEMY_ADMIN_EMAILS = {
 /** The admin of the browserless checks (tests/e2e/*.http.spec.ts), which post to every admin form. */
 export const HTTP_ADMIN_EMAIL = "http-admin@e2e.test";
 
+/** The OpenID issuer standing in for Google (tests/fakes/oidc.ts), started by the global setup. */
+export const E2E_OIDC = {
+  issuer: `http://127.0.0.1:${E2E_PORT + 50}`,
+  port: E2E_PORT + 50,
+  clientId: "e2e-google-client.apps.example",
+  clientSecret: "e2e-google-secret",
+} as const;
+
 /** Debian's Chromium (Playwright cannot download its own here), kept quiet and offline. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
