@@ -30,6 +30,9 @@ export async function startTlsProxy(port: number, target: string): Promise<TlsPr
       {
         host: upstream.hostname,
         port: upstream.port,
+        // A connection per request: a kept-alive upstream socket the app closed while idle would
+        // fail the next request through it, which the browser sees as a broken connection.
+        agent: false,
         method: request.method,
         path: request.url,
         headers: {
@@ -50,6 +53,10 @@ export async function startTlsProxy(port: number, target: string): Promise<TlsPr
     });
     request.pipe(forwarded);
   });
+  // Idle browser connections stay open longer than the browser keeps them (nginx's default is 75 s):
+  // closing one as the browser reuses it makes Chromium retry, and under load give up.
+  server.keepAliveTimeout = 75_000;
+  server.headersTimeout = 80_000;
   // Every address (IPv4 and IPv6): the browser may try either for localhost.
   await new Promise<void>((resolve) => server.listen(port, resolve));
   return {
