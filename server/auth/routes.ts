@@ -124,6 +124,7 @@ const idToken = publicRoute("auth", {
     200: jsonResponse(SessionSchema, "Signed in"),
     400: errorResponse("invalid_id_token: the token does not prove who this is; provider_not_enabled: no such sign-in here"),
     403: errorResponse("email_not_verified: the provider has not verified the account's e-mail"),
+    429: errorResponse("rate_limited_ip: too many sign-in attempts from this network (Retry-After)"),
     503: errorResponse("provider_unavailable: the provider's documents cannot be read now"),
   },
 });

@@ -132,6 +132,11 @@ export async function verifyMagicLink(db: Database, token: string, context: Sess
 export async function signInWithIdToken(db: Database, input: { provider: OidcProviderId; id_token: string; nonce: string; locale: string }, context: SessionContext) {
   const provider = oidcProviders().find((candidate) => candidate.id === input.provider);
   if (!provider) throw badRequest("This sign-in method is not offered here", { code: "provider_not_enabled" });
+  // Only the provider can mint a token that passes, so this bounds the cost of a flood (each try
+  // verifies a signature), not guessing: five times what a network may ask for in links.
+  const config = getConfig();
+  const byIp = await hit(db, `id-token:ip:${context.ip}`, config.RATE_LIMIT_IP * 5, config.RATE_LIMIT_WINDOW_SECONDS);
+  if (!byIp.allowed) throw tooManyRequests("Too many sign-in attempts from this network. Please wait before trying again.", byIp.retryAfterSeconds, "rate_limited_ip");
   const identity = await verifyIdToken(provider, input.id_token, input.nonce);
   const [known] = await db
     .select({ user: users })

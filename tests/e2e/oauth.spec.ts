@@ -5,12 +5,12 @@ import { expect, pathAndQuery, test } from "./support/fixtures";
 import { ensureProfile } from "./support/seo";
 
 /**
- * Sign-in with Google (issue 13) through the whole browser flow: the /auth button (a plain form
+ * Sign-in with Google and LinkedIn (issue 13) through the whole browser flow: the /auth button (a plain form
  * post), the provider's page (the OpenID issuer of the global setup, with its own sign-in form),
  * the return to /auth/callback with state and PKCE checked, the ID token verified by the API.
  */
-async function continueWithGoogle(page: Page, email: string, options: { verified?: boolean; decision?: "Allow" | "Deny" } = {}) {
-  await page.getByRole("button", { name: "Continue with Google" }).click();
+async function continueWith(page: Page, email: string, options: { verified?: boolean; decision?: "Allow" | "Deny"; provider?: "Google" | "LinkedIn" } = {}) {
+  await page.getByRole("button", { name: `Continue with ${options.provider ?? "Google"}` }).click();
   await expect(page.getByRole("heading", { name: "Fake OpenID provider" })).toBeVisible();
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   if (options.verified === false) await page.getByLabel("E-mail verified").uncheck();
@@ -21,7 +21,7 @@ test.describe("sign in with Google", () => {
   test("a new user comes back signed in, named by Google, and starts onboarding", async ({ page, email, ready }) => {
     await page.goto("/auth?mode=login&redirectTo=%2Facademy");
     await ready(page);
-    await continueWithGoogle(page, email);
+    await continueWith(page, email);
     await expect(page).toHaveURL(pathAndQuery("/onboarding/personal-info"));
     await expect(page.getByLabel("First name")).toHaveValue("Grace");
   });
@@ -30,7 +30,7 @@ test.describe("sign in with Google", () => {
     await ensureProfile(email, { BrandName: "Acme", MarketLanguage: "en", Keywords: ["crm"] });
     await page.goto("/auth?mode=login&redirectTo=%2Facademy");
     await ready(page);
-    await continueWithGoogle(page, email.toUpperCase());
+    await continueWith(page, email.toUpperCase());
     await expect(page).toHaveURL(pathAndQuery("/academy"));
     const session = await apiSignIn(E2E_BASE_URL, E2E_DATA_DIR, email);
     const profile = await fetch(`${E2E_BASE_URL}/api/v1/user/profile`, { headers: { authorization: `Bearer ${session.access_token}` } });
@@ -40,12 +40,12 @@ test.describe("sign in with Google", () => {
   test("a refusal at the provider, or an unverified e-mail, comes back to /auth with why, and the page asked for kept", async ({ page, email, ready }) => {
     await page.goto("/auth?mode=login&redirectTo=%2Facademy");
     await ready(page);
-    await continueWithGoogle(page, email, { decision: "Deny" });
+    await continueWith(page, email, { decision: "Deny" });
     await expect(page).toHaveURL(pathAndQuery("/auth?error=oauth_failed&redirectTo=%2Facademy"));
     await expect(page.getByTestId("sign-in-error")).toContainText("The sign-in was cancelled or refused at the provider.");
 
     await ready(page);
-    await continueWithGoogle(page, email, { verified: false });
+    await continueWith(page, email, { verified: false });
     await expect(page.getByTestId("sign-in-error")).toContainText("Your e-mail address is not verified with this provider.");
   });
 
@@ -73,6 +73,14 @@ test.describe("sign in with Google", () => {
     } finally {
       await other.close();
     }
+  });
+
+  test("LinkedIn too (its issuer has a path): an account made by link signs in at its address", async ({ page, email, ready }) => {
+    await ensureProfile(email, { BrandName: "Acme", MarketLanguage: "en", Keywords: ["crm"] });
+    await page.goto("/auth?mode=login&redirectTo=%2Facademy");
+    await ready(page);
+    await continueWith(page, email, { provider: "LinkedIn" });
+    await expect(page).toHaveURL(pathAndQuery("/academy"));
   });
 
   test.describe("in French", () => {

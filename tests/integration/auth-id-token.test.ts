@@ -132,4 +132,22 @@ describe("POST /auth/id-token", () => {
       undo();
     }
   });
+
+  test("a flood from one network is refused with 429 before any token is checked", async () => {
+    const undo = withEnv({ RATE_LIMIT_IP: "1" });
+    try {
+      // One client, one network: five tries pass (RATE_LIMIT_IP × 5), the sixth is refused.
+      const network = api.client("auth", { ip: "203.0.113.77" });
+      const attempt = async () => {
+        const once = nonce();
+        return network["id-token"].$post({ json: { provider: "google", id_token: await googleToken({ sub: subject(), email: email(), nonce: once }), nonce: once } });
+      };
+      for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(200);
+      const res = await attempt();
+      expect(await json(res, 429)).toMatchObject({ code: "rate_limited_ip" });
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      undo();
+    }
+  });
 });

@@ -29,6 +29,14 @@ export const E2E_OIDC = {
   clientSecret: "e2e-google-secret",
 } as const;
 
+/** And the one standing in for LinkedIn, whose issuer has a path as LinkedIn's does. */
+export const E2E_OIDC_LINKEDIN = {
+  issuer: `http://127.0.0.1:${E2E_PORT + 51}/oauth`,
+  port: E2E_PORT + 51,
+  clientId: "e2e-linkedin-client",
+  clientSecret: "e2e-linkedin-secret",
+} as const;
+
 /** Debian's Chromium (Playwright cannot download its own here), kept quiet and offline. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
