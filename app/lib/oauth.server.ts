@@ -11,9 +11,10 @@ import { safeRedirect } from "./redirect";
 
 /**
  * The browser's side of signing in with Google or LinkedIn (ADR 023): remix-auth-oauth2 keeps the
- * state and the PKCE verifier in its cookie; this module adds the nonce (in a sealed cookie of its
- * own, with the provider and where to go after), exchanges the code, and hands the ID token to the
- * API with that nonce. Every failure becomes one of the seed §8 codes shown on /auth.
+ * state and the PKCE verifier in its cookie; this module derives the nonce from the state (an HMAC,
+ * so each flow, in each tab, has its own), keeps the provider and where to go after in a sealed
+ * cookie named by the state, exchanges the code, and hands the ID token to the API with its nonce.
+ * Every failure becomes one of the seed §8 codes shown on /auth.
  */
 
 export type SignInError = "oauth_failed" | "invalid_callback" | "callback_failed" | "session_expired" | "email_not_verified" | "provider_unavailable";
@@ -28,53 +29,60 @@ export function signInProviders(): OidcProviderId[] {
 
 /** remix-auth-oauth2's strategy with the nonce OpenID Connect binds the ID token to. */
 class OpenIdStrategy extends OAuth2Strategy<string> {
-  constructor(
-    options: OAuth2Strategy.ConstructorOptions,
-    private readonly nonce: string | null,
-  ) {
+  /** The state of the authorization request this strategy made, once it made one. */
+  state: string | null = null;
+
+  constructor(options: OAuth2Strategy.ConstructorOptions) {
     super(options, async ({ tokens }) => tokens.idToken());
   }
 
   protected override authorizationParams(params: URLSearchParams): URLSearchParams {
     const next = new URLSearchParams(params);
-    if (this.nonce) next.set("nonce", this.nonce);
+    this.state = next.get("state");
+    if (this.state) next.set("nonce", nonceFor(this.state));
     return next;
   }
 }
 
-async function strategyFor(provider: OidcProvider, request: Request, nonce: string | null) {
+/** The nonce of the flow whose state this is: only this server can make it, and each flow has its own. */
+function nonceFor(state: string): string {
+  return crypto.createHmac("sha256", deriveKey("oauth-nonce")).update(state).digest("base64url");
+}
+
+/** A state as arctic makes them (base64url); anything else in a return is not ours. */
+const STATE = /^[A-Za-z0-9_-]{16,128}$/;
+const STATE_COOKIE = "sl_oauth_state";
+
+async function strategyFor(provider: OidcProvider, request: Request) {
   const discovery = await discover(provider.issuer);
-  return new OpenIdStrategy(
-    {
+  return new OpenIdStrategy({
       clientId: provider.clientId,
       clientSecret: provider.clientSecret,
       authorizationEndpoint: discovery.authorization_endpoint,
       tokenEndpoint: discovery.token_endpoint,
       redirectURI: new URL("/auth/callback", new URL(request.url).origin),
       scopes: SCOPES[provider.id],
-      cookie: { name: "sl_oauth_state", path: "/auth", httpOnly: true, sameSite: "Lax", maxAge: FLOW_TTL_SECONDS, ...(getConfig().HTTPS ? { secure: true as const } : {}) },
-    },
-    nonce,
-  );
+      cookie: { name: STATE_COOKIE, path: "/auth", httpOnly: true, sameSite: "Lax", maxAge: FLOW_TTL_SECONDS, ...(getConfig().HTTPS ? { secure: true as const } : {}) },
+  });
 }
 
-type Flow = { provider: OidcProviderId; nonce: string; redirectTo: string };
+type Flow = { provider: OidcProviderId; redirectTo: string };
 
-const flowCookie = () => createCookie("sl_oauth", { path: "/auth", httpOnly: true, sameSite: "lax", secure: getConfig().HTTPS, maxAge: FLOW_TTL_SECONDS });
+const flowCookie = (state: string) => createCookie(`sl_flow_${state}`, { path: "/auth", httpOnly: true, sameSite: "lax", secure: getConfig().HTTPS, maxAge: FLOW_TTL_SECONDS });
 const flowKey = () => deriveKey("oauth-flow");
 
-async function sealFlow(flow: Flow) {
-  const sealed = await new EncryptJWT({ flow }).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).setIssuedAt().setExpirationTime(`${FLOW_TTL_SECONDS}s`).encrypt(flowKey());
-  return flowCookie().serialize(sealed);
+async function sealFlow(state: string, flow: Flow) {
+  const sealed = await new EncryptJWT({ flow, state }).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).setIssuedAt().setExpirationTime(`${FLOW_TTL_SECONDS}s`).encrypt(flowKey());
+  return flowCookie(state).serialize(sealed);
 }
 
-async function openFlow(request: Request): Promise<Flow | null> {
-  const value = await flowCookie().parse(request.headers.get("cookie"));
+async function openFlow(request: Request, state: string): Promise<Flow | null> {
+  const value = await flowCookie(state).parse(request.headers.get("cookie"));
   if (typeof value !== "string" || !value) return null;
   try {
     const { payload } = await jwtDecrypt(value, flowKey());
     const flow = payload.flow as Flow | undefined;
-    return flow && isOidcProvider(flow.provider) && typeof flow.nonce === "string" ? flow : null;
+    return payload.state === state && flow && isOidcProvider(flow.provider) ? flow : null;
   } catch {
     return null;
   }
@@ -91,10 +99,9 @@ export function failedSignIn(error: SignInError, redirectTo = "") {
 export async function startSignIn(request: Request, providerId: string, redirectTo: string): Promise<Response> {
   const provider = oidcProviders().find((candidate) => candidate.id === providerId);
   if (!provider) throw new Response(null, { status: 404 });
-  const nonce = crypto.randomBytes(24).toString("base64url");
   let strategy: OpenIdStrategy;
   try {
-    strategy = await strategyFor(provider, request, nonce);
+    strategy = await strategyFor(provider, request);
   } catch (error) {
     logger.warn("auth.oidc_discovery_failed", { provider: provider.id, error: String(error) });
     return failedSignIn("provider_unavailable", redirectTo);
@@ -102,9 +109,9 @@ export async function startSignIn(request: Request, providerId: string, redirect
   try {
     await strategy.authenticate(request);
   } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
+    if (!(thrown instanceof Response) || !strategy.state) throw thrown;
     const headers = new Headers(thrown.headers);
-    headers.append("Set-Cookie", await sealFlow({ provider: provider.id, nonce, redirectTo: safeRedirect(redirectTo, "") }));
+    headers.append("Set-Cookie", await sealFlow(strategy.state, { provider: provider.id, redirectTo: safeRedirect(redirectTo, "") }));
     return new Response(null, { status: thrown.status, headers });
   }
   throw new Error("the strategy neither redirected nor failed");
@@ -114,19 +121,20 @@ export type CallbackOutcome = { ok: true; provider: OidcProviderId; idToken: str
 
 /** The provider's return: the state checked, the code exchanged, the ID token and this flow's nonce. */
 export async function finishSignIn(request: Request): Promise<CallbackOutcome> {
-  const flow = await openFlow(request);
+  const url = new URL(request.url);
+  const state = url.searchParams.get("state");
+  if (!state || !STATE.test(state)) {
+    // Back without a state of ours: a denial some providers send bare, or a hand-made address.
+    return { ok: false, error: url.searchParams.get("error") ? "oauth_failed" : "invalid_callback", redirectTo: "" };
+  }
+  const flow = await openFlow(request, state);
   if (!flow) return { ok: false, error: "session_expired", redirectTo: "" };
   const provider = oidcProviders().find((candidate) => candidate.id === flow.provider);
   if (!provider) return { ok: false, error: "invalid_callback", redirectTo: flow.redirectTo };
-  const url = new URL(request.url);
-  if (!url.searchParams.get("state")) {
-    // Back without a state: a denial some providers send bare, or a hand-made address.
-    return { ok: false, error: url.searchParams.get("error") ? "oauth_failed" : "invalid_callback", redirectTo: flow.redirectTo };
-  }
   try {
-    const strategy = await strategyFor(provider, request, null);
+    const strategy = await strategyFor(provider, request);
     const idToken = await strategy.authenticate(request);
-    return { ok: true, provider: provider.id, idToken, nonce: flow.nonce, redirectTo: flow.redirectTo };
+    return { ok: true, provider: provider.id, idToken, nonce: nonceFor(state), redirectTo: flow.redirectTo };
   } catch (error) {
     if (error instanceof OAuth2RequestError) {
       logger.info("auth.oauth_refused", { provider: provider.id, code: error.code });
@@ -139,9 +147,22 @@ export async function finishSignIn(request: Request): Promise<CallbackOutcome> {
   }
 }
 
-/** Cookies that end the flow, whatever its outcome. */
-export async function endFlowCookies(): Promise<string[]> {
+/**
+ * Cookies that end the flow of the return's state, whatever its outcome: its sealed cookie, and the
+ * strategy's cookie that holds its verifier (one per flow, `sl_oauth_state:<id>`). Other tabs'
+ * flows keep theirs.
+ */
+export async function endFlowCookies(request: Request): Promise<string[]> {
+  const state = new URL(request.url).searchParams.get("state");
+  if (!state || !STATE.test(state)) return [];
   const expired = { maxAge: 0, expires: new Date(0) };
-  const state = createCookie("sl_oauth_state", { path: "/auth" });
-  return [await flowCookie().serialize("", expired), await state.serialize("", expired)];
+  const cookies = [await flowCookie(state).serialize("", expired)];
+  for (const part of (request.headers.get("cookie") ?? "").split(/;\s*/)) {
+    const at = part.indexOf("=");
+    const name = part.slice(0, at);
+    if (at < 0 || !name.startsWith(`${STATE_COOKIE}:`) || !/^[\w:-]+$/.test(name)) continue;
+    // The value is URL-encoded form data (state=…&<state>=<verifier>): URLSearchParams decodes it.
+    if (new URLSearchParams(part.slice(at + 1)).get("state") === state) cookies.push(`${name}=; Path=/auth; Max-Age=0; Expires=${new Date(0).toUTCString()}; HttpOnly; SameSite=Lax`);
+  }
+  return cookies;
 }

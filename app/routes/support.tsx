@@ -13,7 +13,8 @@ export const meta: Route.MetaFunction = titleMeta;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const t = await getFixedT(context);
-  return { title: t("nav.support"), supportEmail: getConfig().SUPPORT_EMAIL };
+  const config = getConfig();
+  return { title: t("nav.support"), supportEmail: config.SUPPORT_EMAIL, booking: Boolean(config.BOOKING_URL) };
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
@@ -34,12 +35,14 @@ export default function Support({ loaderData }: Route.ComponentProps) {
             <span className="text-sm text-muted-foreground">{loaderData.supportEmail}</span>
           </a>
         </Card>
-        <Card asChild className="grid gap-1 p-5 hover:border-primary/40">
-          <Link to="/booking">
-            <span className="font-medium">{t("booking.button")}</span>
-            <span className="text-sm text-muted-foreground">{t("booking.description")}</span>
-          </Link>
-        </Card>
+        {loaderData.booking ? (
+          <Card asChild className="grid gap-1 p-5 hover:border-primary/40">
+            <Link to="/booking">
+              <span className="font-medium">{t("booking.button")}</span>
+              <span className="text-sm text-muted-foreground">{t("booking.description")}</span>
+            </Link>
+          </Card>
+        ) : null}
       </div>
     </section>
   );

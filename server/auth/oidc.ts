@@ -1,6 +1,7 @@
 import type { OidcProviderId } from "#domain/oidc-providers";
 import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from "jose";
 import { z } from "zod";
+import { NO_CONTROL_CHARACTERS } from "#domain/text";
 import { type Config, getConfig } from "../config";
 import { ApiError, badRequest } from "../http/errors";
 import { logger } from "../logger";
@@ -54,7 +55,13 @@ function cached(issuer: string): Cached {
   const discovery = fetchDiscovery(issuer);
   const entry: Cached = { at: Date.now(), discovery, jwks: discovery.then((doc) => createRemoteJWKSet(new URL(doc.jwks_uri))) };
   cache.set(issuer, entry);
-  discovery.catch(() => cache.delete(issuer));
+  // Both promises are observed here: a caller may await only one, and an unobserved rejection
+  // would end the process. A failure is forgotten, so the next sign-in asks again.
+  const forget = () => {
+    if (cache.get(issuer) === entry) cache.delete(issuer);
+  };
+  discovery.catch(forget);
+  entry.jwks.catch(forget);
   return entry;
 }
 
@@ -82,14 +89,23 @@ export type VerifiedIdentity = {
   picture: string | null;
 };
 
+/** A name as the profile takes it (2 to 50 characters, no control characters), or nothing. */
+const optionalName = z
+  .string()
+  .transform((name) => name.replace(/\s+/g, " ").trim())
+  .pipe(z.string().min(2).max(50).regex(NO_CONTROL_CHARACTERS))
+  .optional()
+  .catch(undefined);
+
 const ClaimsSchema = z.object({
   sub: z.string().min(1).max(255),
   email: z.email().max(254).optional(),
   // Google sends a boolean; some providers the string "true".
   email_verified: z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]).optional(),
-  given_name: z.string().max(100).optional(),
-  family_name: z.string().max(100).optional(),
-  picture: z.string().max(2000).optional(),
+  // What only names the user is kept if it fits, dropped if not: it never refuses a sign-in.
+  given_name: optionalName,
+  family_name: optionalName,
+  picture: z.string().max(2000).optional().catch(undefined),
   nonce: z.string().optional(),
 });
 

@@ -152,7 +152,7 @@ export async function signInWithIdToken(db: Database, input: { provider: OidcPro
   if (!user.firstName && !user.lastName && (identity.given_name || identity.family_name)) {
     const [named] = await db
       .update(users)
-      .set({ firstName: identity.given_name?.slice(0, 50) ?? null, lastName: identity.family_name?.slice(0, 50) ?? null })
+      .set({ firstName: identity.given_name, lastName: identity.family_name })
       .where(and(eq(users.id, user.id), isNull(users.firstName), isNull(users.lastName)))
       .returning();
     return createSession(db, named ?? user, context);

@@ -55,6 +55,7 @@ describe("readSuggestionAnswer", () => {
     expect(readSuggestionAnswer('{"competitors": [', own)).toBeNull();
     expect(readSuggestionAnswer('{"competitors": "Xero", "keywords": ["payroll"]}', own)).toEqual({ competitors: [], keywords: ["payroll"] });
     expect(readSuggestionAnswer('{"note": "a } inside a string", "keywords": ["vat"]}', own)).toEqual({ competitors: [], keywords: ["vat"] });
+    expect(readSuggestionAnswer('Use the {brand} placeholder. {"keywords": ["payroll"]}', own)).toEqual({ competitors: [], keywords: ["payroll"] });
   });
 
   it("keeps at most ten of each", () => {

@@ -124,10 +124,22 @@ export async function adviseSuggestions(advisor: AiProvider, page: PageSummary, 
   }
 }
 
-/** The first balanced {…} in the text (models wrap JSON in fences or a sentence), parsed. */
+/** The first balanced {…} in the text that parses (models wrap JSON in fences or a sentence). */
 function firstJsonObject(text: string): unknown {
-  const start = text.indexOf("{");
-  if (start < 0) return null;
+  for (let start = text.indexOf("{"); start >= 0; start = text.indexOf("{", start + 1)) {
+    const end = balancedEnd(text, start);
+    if (end < 0) return null;
+    try {
+      return JSON.parse(text.slice(start, end + 1));
+    } catch {
+      // A brace in the prose: try the next one.
+    }
+  }
+  return null;
+}
+
+/** Where the object opened at `start` closes, strings skipped; -1 when it never does. */
+function balancedEnd(text: string, start: number): number {
   let depth = 0;
   let inString = false;
   for (let index = start; index < text.length; index++) {
@@ -137,13 +149,7 @@ function firstJsonObject(text: string): unknown {
       else if (char === '"') inString = false;
     } else if (char === '"') inString = true;
     else if (char === "{") depth++;
-    else if (char === "}" && --depth === 0) {
-      try {
-        return JSON.parse(text.slice(start, index + 1));
-      } catch {
-        return null;
-      }
-    }
+    else if (char === "}" && --depth === 0) return index;
   }
-  return null;
+  return -1;
 }

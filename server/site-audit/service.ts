@@ -189,16 +189,21 @@ export async function failAbandonedSiteAudits(db: Executor): Promise<number> {
     .update(siteAudits)
     .set({ status: "failed", error: { code: "audit_error" }, finishedAt: new Date() })
     .where(
-      and(inArray(siteAudits.status, ["pending", "running"]), sql`${siteAudits.createdAt} < now() - ${ABANDONED_AFTER_MINUTES} * interval '1 minute'`),
+      // Timed from when a worker took it, or when it was asked for while it waits in the queue.
+      and(
+        inArray(siteAudits.status, ["pending", "running"]),
+        sql`coalesce(${siteAudits.startedAt}, ${siteAudits.createdAt}) < now() - ${ABANDONED_AFTER_MINUTES} * interval '1 minute'`,
+      ),
     )
     .returning({ id: siteAudits.id });
   if (failed.length) logger.warn("site_audit.abandoned", { audits: failed.map((row) => row.id) });
   return failed.length;
 }
 
+/** Ends a run still open: one the sweep already failed as abandoned stays failed (and uncounted). */
 async function finish(db: Database, auditId: string, outcome: Pick<Partial<SiteAuditRow>, "status" | "error" | "score"> & { result?: SiteAudit }) {
   await db
     .update(siteAudits)
     .set({ ...outcome, result: outcome.result as Record<string, unknown> | undefined, finishedAt: new Date() })
-    .where(eq(siteAudits.id, auditId));
+    .where(and(eq(siteAudits.id, auditId), inArray(siteAudits.status, ["pending", "running"])));
 }

@@ -14,7 +14,7 @@ function refusal(error: ApiRequestError): SignInError {
 
 /** Where Google and LinkedIn send the browser back (seed 000 §1): the session, or /auth with why not. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ended = await endFlowCookies();
+  const ended = await endFlowCookies(request);
   const withCookies = (response: Response) => {
     for (const cookie of ended) response.headers.append("Set-Cookie", cookie);
     return response;

@@ -108,7 +108,8 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
   const [query, setQuery] = useState(q);
   // The room left, shown before a submit rather than refused after it: in all, and per category.
   const openCategories = allowedCategories.filter((category) => (quotas[category]?.remaining ?? 0) > 0);
-  const full = usage.remaining <= 0;
+  // Room in all but none in any category the plan has is as full as no room at all.
+  const full = usage.remaining <= 0 || openCategories.length === 0;
 
   const [form, fields] = useForm({
     id: "add-question",
@@ -187,7 +188,11 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
           <div className="col-span-2 pt-2 sm:col-span-4 sm:pt-0">
             <FormErrors id={form.errorId} errors={form.errors} />
             <p className="pb-2 text-xs text-muted-foreground" data-testid="question-room">
-              {full ? t("seoSetup:questions.quotaFull") : t("seoSetup:questions.room", { count: usage.remaining })}
+              {usage.remaining <= 0
+                ? t("seoSetup:questions.quotaFull")
+                : full
+                  ? t("seoSetup:questions.categoriesFull")
+                  : t("seoSetup:questions.room", { count: Math.min(usage.remaining, openCategories.reduce((sum, category) => sum + (quotas[category]?.remaining ?? 0), 0)) })}
             </p>
           </div>
         </Form>
