@@ -82,6 +82,8 @@ function acceptedIssuers(provider: OidcProvider): string[] {
 
 export type VerifiedIdentity = {
   provider: OidcProviderId;
+  /** When the token stops being valid (its `exp`). */
+  expiresAt: Date;
   subject: string;
   email: string;
   given_name: string | null;
@@ -142,6 +144,7 @@ export async function verifyIdToken(provider: OidcProvider, idToken: string, non
   }
   return {
     provider: provider.id,
+    expiresAt: new Date((payload.exp ?? 0) * 1000),
     subject: claims.data.sub,
     email: claims.data.email.toLowerCase(),
     given_name: claims.data.given_name ?? null,

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { getConfig } from "../config";
 import type { Database, Executor } from "../db/client";
-import { authSessions, magicLinks, refreshTokens, type UserRow, userIdentities, users } from "../db/schema";
+import { authSessions, idTokenUses, magicLinks, refreshTokens, type UserRow, userIdentities, users } from "../db/schema";
 import { badRequest, tooManyRequests, unauthorized } from "../http/errors";
 import { fieldError } from "../http/field-errors";
 import { getMailer } from "../integrations/mail";
@@ -138,6 +138,12 @@ export async function signInWithIdToken(db: Database, input: { provider: OidcPro
   const byIp = await hit(db, `id-token:ip:${context.ip}`, config.RATE_LIMIT_IP * 5, config.RATE_LIMIT_WINDOW_SECONDS);
   if (!byIp.allowed) throw tooManyRequests("Too many sign-in attempts from this network. Please wait before trying again.", byIp.retryAfterSeconds, "rate_limited_ip");
   const identity = await verifyIdToken(provider, input.id_token, input.nonce);
+  const [first] = await db
+    .insert(idTokenUses)
+    .values({ tokenHash: hashToken(input.id_token), expiresAt: identity.expiresAt })
+    .onConflictDoNothing()
+    .returning({ tokenHash: idTokenUses.tokenHash });
+  if (!first) throw badRequest("This sign-in was already used, please sign in again", { code: "invalid_id_token" });
   const [known] = await db
     .select({ user: users })
     .from(userIdentities)

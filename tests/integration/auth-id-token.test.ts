@@ -82,6 +82,14 @@ describe("POST /auth/id-token", () => {
     expect(viaGoogle.user.app_metadata).toMatchObject({ providers: ["email", "linkedin", "google"] });
   });
 
+  test("a token signs in once: the same one again (leaked, replayed) is refused", async () => {
+    const once = nonce();
+    const id_token = await googleToken({ sub: subject(), email: email(), nonce: once });
+    expect((await auth()["id-token"].$post({ json: { provider: "google", id_token, nonce: once } })).status).toBe(200);
+    const replay = await auth()["id-token"].$post({ json: { provider: "google", id_token, nonce: once } });
+    expect(await json(replay, 400)).toMatchObject({ code: "invalid_id_token" });
+  });
+
   test("an e-mail the provider has not verified is refused (403), and makes no account", async () => {
     const [address, once] = [email(), nonce()];
     for (const email_verified of [false, "false", undefined]) {

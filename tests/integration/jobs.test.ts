@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { purgeExpiredAuthData } from "../../server/auth/purge";
 import { hashToken, randomToken } from "../../server/auth/tokens";
 import type { Database } from "../../server/db/client";
-import { authSessions, magicLinks, rateLimits, refreshTokens, users } from "../../server/db/schema";
+import { authSessions, idTokenUses, magicLinks, rateLimits, refreshTokens, users } from "../../server/db/schema";
 import { QUEUES } from "../../server/workers";
 import { uniqueEmail, useApi } from "../helpers/api";
 
@@ -59,7 +59,15 @@ describe("purgeExpiredAuthData", () => {
     const oldCounter = await insertCounter(db, ago(2 * DAY));
     const currentCounter = await insertCounter(db, ago(60_000));
 
+    const [oldToken, liveToken] = [`old-${crypto.randomUUID()}`, `live-${crypto.randomUUID()}`];
+    await db.insert(idTokenUses).values([
+      { tokenHash: oldToken, expiresAt: ago(2 * DAY) },
+      { tokenHash: liveToken, expiresAt: fromNow(HOUR) },
+    ]);
+
     const removed = await purgeExpiredAuthData(db);
+    const tokensLeft = await db.select({ hash: idTokenUses.tokenHash }).from(idTokenUses).where(inArray(idTokenUses.tokenHash, [oldToken, liveToken]));
+    expect(tokensLeft).toEqual([{ hash: liveToken }]);
     // Other test files may share this database: count at least ours.
     expect(removed.magicLinks).toBeGreaterThanOrEqual(1);
     expect(removed.sessions).toBeGreaterThanOrEqual(2);

@@ -76,6 +76,15 @@ export const userIdentities = pgTable(
   (table) => [unique("user_identities_provider_subject_key").on(table.provider, table.subject), index("user_identities_user_idx").on(table.userId)],
 );
 
+/**
+ * The ID tokens that signed in, by hash, until they expire: one token, one sign-in, so a token that
+ * leaked (a log, a proxy) cannot be turned into a session again.
+ */
+export const idTokenUses = pgTable("id_token_uses", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 /** Fixed-window counters shared by every web process. */
 export const rateLimits = pgTable(
   "rate_limits",
