@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { EncryptJWT, jwtDecrypt } from "jose";
 import { createCookie, redirect } from "react-router";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { isOidcProvider, type OidcProviderId } from "#domain/oidc-providers";
@@ -8,6 +7,7 @@ import { deriveKey } from "../../server/auth/tokens";
 import { logger } from "../../server/logger";
 import { getConfig } from "./config.server";
 import { safeRedirect } from "./redirect";
+import { seal, unseal } from "./sealed.server";
 
 /**
  * The browser's side of signing in with Google or LinkedIn (ADR 023): remix-auth-oauth2 keeps the
@@ -69,23 +69,16 @@ async function strategyFor(provider: OidcProvider, request: Request) {
 type Flow = { provider: OidcProviderId; redirectTo: string };
 
 const flowCookie = (state: string) => createCookie(`sl_flow_${state}`, { path: "/auth", httpOnly: true, sameSite: "lax", secure: getConfig().HTTPS, maxAge: FLOW_TTL_SECONDS });
-const flowKey = () => deriveKey("oauth-flow");
+const FLOW_PURPOSE = "oauth-flow";
 
 async function sealFlow(state: string, flow: Flow) {
-  const sealed = await new EncryptJWT({ flow, state }).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).setIssuedAt().setExpirationTime(`${FLOW_TTL_SECONDS}s`).encrypt(flowKey());
-  return flowCookie(state).serialize(sealed);
+  return flowCookie(state).serialize(await seal({ flow, state }, FLOW_PURPOSE, FLOW_TTL_SECONDS));
 }
 
 async function openFlow(request: Request, state: string): Promise<Flow | null> {
-  const value = await flowCookie(state).parse(request.headers.get("cookie"));
-  if (typeof value !== "string" || !value) return null;
-  try {
-    const { payload } = await jwtDecrypt(value, flowKey());
-    const flow = payload.flow as Flow | undefined;
-    return payload.state === state && flow && isOidcProvider(flow.provider) ? flow : null;
-  } catch {
-    return null;
-  }
+  const payload = await unseal(await flowCookie(state).parse(request.headers.get("cookie")), FLOW_PURPOSE);
+  const flow = payload?.flow as Flow | undefined;
+  return payload?.state === state && flow && isOidcProvider(flow.provider) ? flow : null;
 }
 
 /** Where a failed sign-in lands: /auth with the code, and what the user asked for kept. */

@@ -1,7 +1,6 @@
-import { EncryptJWT, jwtDecrypt } from "jose";
 import { createCookie } from "react-router";
-import { deriveKey } from "../../server/auth/tokens";
 import { getConfig } from "./config.server";
+import { seal, unseal } from "./sealed.server";
 
 /** What the browser holds between requests: encrypted, so the tokens are unreadable client-side. */
 export type WebSession = {
@@ -25,33 +24,19 @@ function cookie() {
   });
 }
 
-let key: { secret: string; value: Uint8Array } | undefined;
-function encryptionKey() {
-  const secret = getConfig().SECRET_KEY;
-  if (key?.secret !== secret) key = { secret, value: deriveKey("session-cookie") };
-  return key.value;
-}
+/** The session's purpose among sealed values (its key derivation label, kept from before). */
+const PURPOSE = "session-cookie";
 
 export async function readSession(request: Request): Promise<WebSession | null> {
-  const value = await cookie().parse(request.headers.get("cookie"));
-  if (typeof value !== "string" || !value) return null;
-  try {
-    const { payload } = await jwtDecrypt(value, encryptionKey());
-    const session = payload.session as WebSession | undefined;
-    if (!session?.access_token || !session.refresh_token || !session.user?.id) return null;
-    return session;
-  } catch {
-    // A cookie sealed with another key, or tampered with: treat as signed out.
-    return null;
-  }
+  // A cookie sealed with another key, or tampered with, reads as signed out.
+  const payload = await unseal(await cookie().parse(request.headers.get("cookie")), PURPOSE);
+  const session = payload?.session as WebSession | undefined;
+  if (!session?.access_token || !session.refresh_token || !session.user?.id) return null;
+  return session;
 }
 
 export async function commitSession(session: WebSession): Promise<string> {
-  const sealed = await new EncryptJWT({ session })
-    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
-    .setIssuedAt()
-    .encrypt(encryptionKey());
-  return cookie().serialize(sealed);
+  return cookie().serialize(await seal({ session }, PURPOSE));
 }
 
 export function destroySession(): Promise<string> {
