@@ -1,4 +1,4 @@
-import { apiSignIn } from "./support/api";
+import { apiAs } from "./support/api";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/env";
 import { expect, failedToLoad, test } from "./support/fixtures";
 import { FIXTURE_SITE_ENV } from "./support/global-setup";
@@ -13,13 +13,8 @@ function fixtureSite() {
 
 /** The profile's website, which the form starts from (as the settings screen would save it). */
 async function saveWebsite(email: string, website: string) {
-  const session = await apiSignIn(E2E_BASE_URL, E2E_DATA_DIR, email);
-  const response = await fetch(`${E2E_BASE_URL}/api/v1/user/profile`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
-    body: JSON.stringify({ website_url: website }),
-  });
-  expect(response.status).toBe(200);
+  const send = await apiAs(email, { baseUrl: E2E_BASE_URL, dataDir: E2E_DATA_DIR });
+  expect((await send("PATCH", "/user/profile", { website_url: website })).status).toBe(200);
 }
 
 const REPORT_URL = /\/audit\/[0-9a-f-]{36}$/;
@@ -90,15 +85,8 @@ test.describe("website audit", () => {
 
   test("with the plan's analyses used, the form says so and leads to the plans", async ({ page, email, signIn, ready }) => {
     await signIn(page, email, { redirectTo: "/audit" });
-    const session = await apiSignIn(E2E_BASE_URL, E2E_DATA_DIR, email);
-    for (const path of ["/", "/?second", "/?third"]) {
-      const response = await fetch(`${E2E_BASE_URL}/api/v1/site-audits`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
-        body: JSON.stringify({ url: `${fixtureSite()}${path}` }),
-      });
-      expect(response.status).toBe(202);
-    }
+    const send = await apiAs(email, { baseUrl: E2E_BASE_URL, dataDir: E2E_DATA_DIR });
+    for (const path of ["/", "/?second", "/?third"]) expect((await send("POST", "/site-audits", { url: `${fixtureSite()}${path}` })).status).toBe(202);
     await page.goto("/audit");
     await ready(page);
     // Said before anything is submitted: the button is off, and the way to more is a link.

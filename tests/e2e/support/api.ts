@@ -40,6 +40,20 @@ export async function apiSignIn(baseUrl: string, dataDir: string, email: string,
   return verifyToken(baseUrl, await requestLinkToken(baseUrl, dataDir, email, appUrl));
 }
 
+/**
+ * Calls /api/v1 of `baseUrl` as `email`, signed in through the API once: `send(method, path, body)`
+ * answers the raw Response.
+ */
+export async function apiAs(email: string, server: { baseUrl: string; dataDir: string; appUrl?: string }) {
+  const session = await apiSignIn(server.baseUrl, server.dataDir, email, server.appUrl);
+  return (method: string, path: string, body?: unknown) =>
+    fetch(`${server.baseUrl}/api/v1${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), authorization: `Bearer ${session.access_token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
 /** Revokes every session of the token's user, the browser's included. */
 export async function logoutEverywhere(baseUrl: string, accessToken: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/v1/auth/logout?scope=global`, {

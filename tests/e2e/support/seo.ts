@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { apiSignIn } from "./api";
+import { apiAs } from "./api";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./env";
 
 /**
@@ -14,23 +14,20 @@ const SHARED_SERVER: ApiServer = { baseUrl: E2E_BASE_URL, dataDir: E2E_DATA_DIR 
  * API, with `questions` of the user's own (in the selection category) beside the generated ones.
  */
 export async function createProfile(email: string, body: Record<string, unknown>, questions: string[] = [], server: ApiServer = SHARED_SERVER) {
-  const session = await apiSignIn(server.baseUrl, server.dataDir, email, server.appUrl);
-  const send = (method: string, path: string, payload: unknown) =>
-    fetch(`${server.baseUrl}/api/v1${path}`, {
-      method,
-      headers: { "content-type": "application/json", authorization: `Bearer ${session.access_token}` },
-      body: JSON.stringify(payload),
-    });
-  expect((await send("PATCH", "/user/seo-profile", body)).status).toBe(200);
-  for (const question_text of questions) expect((await send("POST", "/user-questions", { question_text, category: "selection" })).status).toBe(201);
+  await saveProfile(await apiAs(email, server), body, questions);
 }
 
 /** Gives the account a profile, unless it has one already (the test's own, kept as it is). */
 export async function ensureProfile(email: string, body: Record<string, unknown>, server: ApiServer = SHARED_SERVER) {
-  const session = await apiSignIn(server.baseUrl, server.dataDir, email, server.appUrl);
-  const existing = await fetch(`${server.baseUrl}/api/v1/user/seo-profile`, { headers: { authorization: `Bearer ${session.access_token}` } });
-  if (existing.status === 404) return createProfile(email, body, [], server);
+  const send = await apiAs(email, server);
+  const existing = await send("GET", "/user/seo-profile");
+  if (existing.status === 404) return saveProfile(send, body, []);
   expect(existing.status).toBe(200);
+}
+
+async function saveProfile(send: Awaited<ReturnType<typeof apiAs>>, body: Record<string, unknown>, questions: string[]) {
+  expect((await send("PATCH", "/user/seo-profile", body)).status).toBe(200);
+  for (const question_text of questions) expect((await send("POST", "/user-questions", { question_text, category: "selection" })).status).toBe(201);
 }
 
 /** Launches an analysis from the overview's button and waits until its page says it is done. */
