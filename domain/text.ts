@@ -17,3 +17,8 @@ export const CONTROL_CHARACTERS_MESSAGE = "Control characters are not allowed";
 export function hasControlCharacters(value: string): boolean {
   return !NO_CONTROL_CHARACTERS.test(value);
 }
+
+/** For comparing text as people read it: case and accents aside ("Crème" finds "creme"). */
+export function foldForMatch(value: string): string {
+  return value.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}

@@ -74,6 +74,11 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com").transform((url) => url.replace(/\/$/, "")),
+  /**
+   * Google's Search Console API (searchconsole v1). Connecting uses the GOOGLE_* client above with
+   * the webmasters.readonly scope; without GOOGLE_CLIENT_ID a labelled demo Search Console is offered.
+   */
+  SEARCH_CONSOLE_API_URL: z.url().default("https://searchconsole.googleapis.com/"),
   LINKEDIN_CLIENT_ID: z.string().optional(),
   LINKEDIN_CLIENT_SECRET: z.string().optional(),
   LINKEDIN_ISSUER: z.url().default("https://www.linkedin.com/oauth").transform((url) => url.replace(/\/$/, "")),

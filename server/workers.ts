@@ -12,6 +12,8 @@ import { type ClusterJob, computeClusters, QUERY_CLUSTERS_QUEUE } from "./seo-ll
 import { sweepAnswers } from "./seo-llm/sweep";
 import { pickAdvisor } from "./site-audit/ai-suggestions";
 import { createSafeFetch } from "./site-audit/safe-fetch";
+import { SEARCH_CONSOLE_SYNC_QUEUE, type SyncJob } from "./search-console/sync-requests";
+import { runSync, syncStaleConnections } from "./search-console/sync";
 import { failAbandonedSiteAudits, runQueuedSiteAudit, SITE_AUDIT_QUEUE, type SiteAuditJob } from "./site-audit/service";
 import { WorkerLiveness } from "./jobs/liveness";
 import { JobPump, startPump, stopPumps } from "./jobs/pump";
@@ -22,7 +24,17 @@ export const QUEUES = {
   billingRenewals: "billing.renewals",
   onboardingSetup: ONBOARDING_SETUP_QUEUE,
   siteAudits: SITE_AUDIT_QUEUE,
+  searchConsoleSync: SEARCH_CONSOLE_SYNC_QUEUE,
+  searchConsoleDaily: "search-console.daily",
 } as const;
+
+/**
+ * Queues whose jobs are keyed: a Search Console sync is "stately" (pg-boss: at most one queued and
+ * one running per singletonKey, the user), so refreshes never pile up.
+ */
+const QUEUE_OPTIONS: Partial<Record<string, Omit<PgBoss.Queue, "name">>> = {
+  [SEARCH_CONSOLE_SYNC_QUEUE]: { policy: "stately" },
+};
 
 /** Website analyses run at once per process: each is a handful of fetches of at most 10 s. */
 const SITE_AUDIT_CONCURRENCY = 4;
@@ -39,7 +51,7 @@ export async function createQueues(boss: PgBoss) {
   for (const name of [...Object.values(QUEUES), ...PROVIDER_IDS.map(answerQueue)]) {
     for (let attempt = 1; ; attempt++) {
       try {
-        await boss.createQueue(name);
+        await boss.createQueue(name, { name, ...QUEUE_OPTIONS[name] });
         break;
       } catch (error) {
         if ((error as { code?: string }).code !== "40P01" || attempt >= 5) throw error;
@@ -79,6 +91,16 @@ export async function registerWorkers(boss: PgBoss, handle: DatabaseHandle) {
   // One job per completed onboarding: profile, questions, first analysis (docs/decisions/021-onboarding.md).
   await boss.work<SetupJob>(QUEUES.onboardingSetup, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
     await runSetup(db, boss, job.data.userId, { lastAttempt: job.retryCount >= job.retryLimit });
+  });
+
+  // Search Console (issue 13): a sync per user when asked, and each morning for data a day old.
+  await boss.work<SyncJob>(QUEUES.searchConsoleSync, { pollingIntervalSeconds: 1, batchSize: 2 }, async (jobs) => {
+    await Promise.all(jobs.map((job) => runSync(db, job.data.userId)));
+  });
+  await boss.schedule(QUEUES.searchConsoleDaily, "20 5 * * *", {}, { tz: "UTC" });
+  await boss.work(QUEUES.searchConsoleDaily, async () => {
+    const queued = await syncStaleConnections(db, boss);
+    if (queued) logger.info("search-console.daily", { queued });
   });
 
   // Website analyses: mostly waiting on other sites, so a few at once; createSiteAudit wakes the pump.

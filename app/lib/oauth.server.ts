@@ -7,7 +7,7 @@ import { deriveKey } from "../../server/auth/tokens";
 import { logger } from "../../server/logger";
 import { getConfig } from "./config.server";
 import { safeRedirect } from "./redirect";
-import { seal, unseal } from "./sealed.server";
+import { seal, unseal } from "../../server/auth/sealed";
 
 /**
  * The browser's side of signing in with Google or LinkedIn (ADR 023): remix-auth-oauth2 keeps the

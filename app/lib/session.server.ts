@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { getConfig } from "./config.server";
-import { seal, unseal } from "./sealed.server";
+import { seal, unseal } from "../../server/auth/sealed";
 
 /** What the browser holds between requests: encrypted, so the tokens are unreadable client-side. */
 export type WebSession = {

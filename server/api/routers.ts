@@ -12,6 +12,7 @@ import { seoProfileRoutes } from "../seo-llm/profile-routes";
 import { questionRoutes } from "../seo-llm/question-routes";
 import { quotaRoutes } from "../seo-llm/quota-routes";
 import { searchQueryRoutes } from "../seo-llm/search-query-routes";
+import { searchConsoleDataRoutes, searchConsoleOAuthRoutes } from "../search-console/routes";
 import { siteAuditRoutes } from "../site-audit/routes";
 import { userRoutes } from "../users/routes";
 
@@ -37,6 +38,8 @@ export const ROUTERS = {
   subscription: ["/subscription", subscriptionRoutes],
   academy: ["/academy", academyRoutes],
   siteAudits: ["/site-audits", siteAuditRoutes],
+  searchConsoleOAuth: ["/oauth/google", searchConsoleOAuthRoutes],
+  searchConsole: ["/search-console", searchConsoleDataRoutes],
   webhooks: ["/webhooks", webhookRoutes],
 } as const;
 

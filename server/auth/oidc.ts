@@ -36,6 +36,7 @@ const DiscoverySchema = z.object({
   token_endpoint: z.url(),
   jwks_uri: z.url(),
   userinfo_endpoint: z.url().optional(),
+  revocation_endpoint: z.url().optional(),
 });
 export type Discovery = z.infer<typeof DiscoverySchema>;
 

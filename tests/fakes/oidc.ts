@@ -8,11 +8,25 @@ import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
  * the issuer may have a path as LinkedIn's does), its JWKS, an authorization page where the browser
  * says who it is and allows or denies, and a token endpoint that checks the client's secret, the
  * redirect URI and PKCE (S256) and spends each code once. `token()` signs what the real issuer
- * would, with its key or, to test refusals, another one.
+ * would, with its key or, to test refusals, another one. As Google's does, it gives a refresh token
+ * when asked for offline access, refreshes, and revokes (RFC 7009); the tokens it gave can be looked
+ * up, which is how the fake Search Console checks its bearer.
  */
 export type FakeOidc = Awaited<ReturnType<typeof createFakeOidc>>;
 
-type Grant = { clientId: string; redirectUri: string; challenge: string; nonce: string | undefined; sub: string; email: string; verified: boolean };
+type Grant = {
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  nonce: string | undefined;
+  sub: string;
+  email: string;
+  verified: boolean;
+  scope: string;
+  offline: boolean;
+};
+/** What an access or refresh token stands for; `revoked` as when the user removes the app from their account. */
+export type TokenGrant = { clientId: string; sub: string; scope: string; expiresAt: number; revoked: boolean };
 
 export async function createFakeOidc(options: { path?: string; port?: number; clients?: Record<string, string> } = {}) {
   const path = options.path ?? "";
@@ -21,6 +35,8 @@ export async function createFakeOidc(options: { path?: string; port?: number; cl
   const jwk = { ...(await exportJWK(key.publicKey)), kid: "fake-key-1", alg: "RS256", use: "sig" };
   let requests = 0;
   const grants = new Map<string, Grant>();
+  const accessTokens = new Map<string, TokenGrant>();
+  const refreshTokens = new Map<string, TokenGrant>();
   const clients = options.clients ?? {};
 
   const server = http.createServer(async (req, res) => {
@@ -38,6 +54,7 @@ export async function createFakeOidc(options: { path?: string; port?: number; cl
         token_endpoint: `${fake.issuer}/token`,
         jwks_uri: `${fake.origin}/jwks`,
         userinfo_endpoint: `${fake.issuer}/userinfo`,
+        revocation_endpoint: `${fake.issuer}/revoke`,
         id_token_signing_alg_values_supported: ["RS256"],
       });
     }
@@ -48,6 +65,16 @@ export async function createFakeOidc(options: { path?: string; port?: number; cl
       let body = "";
       for await (const chunk of req) body += chunk;
       return exchange(new URLSearchParams(body), req.headers.authorization, json);
+    }
+    if (pathname === `${path}/revoke` && req.method === "POST") {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      const token = searchParams.get("token") ?? new URLSearchParams(body).get("token") ?? "";
+      const grant = refreshTokens.get(token) ?? accessTokens.get(token);
+      if (!grant) return json(400, { error: "invalid_token" });
+      fake.revoke(grant.sub);
+      revocations++;
+      return json(200, {});
     }
     json(404, { error: "not_found" });
   });
@@ -64,6 +91,7 @@ export async function createFakeOidc(options: { path?: string; port?: number; cl
       <form method="get" action="${path}/authorize/decide">${hidden}
         <label>E-mail <input name="login_email" type="email" required></label>
         <label><input name="login_verified" type="checkbox" value="true" checked> E-mail verified</label>
+        <label><input name="login_all_scopes" type="checkbox" value="true" checked> Grant every scope asked for</label>
         <button name="decision" value="allow">Allow</button> <button name="decision" value="deny" formnovalidate>Deny</button>
       </form></main></body></html>`);
   }
@@ -82,9 +110,12 @@ export async function createFakeOidc(options: { path?: string; port?: number; cl
         redirectUri: params.get("redirect_uri") ?? "",
         challenge: params.get("code_challenge") ?? "",
         nonce: params.get("nonce") ?? undefined,
-        sub: crypto.createHash("sha256").update(email).digest("hex").slice(0, 21),
+        sub: fake.subjectOf(email),
         email,
         verified: params.get("login_verified") === "true",
+        // Google's granular consent lets the user untick a scope: then only the sign-in scopes are granted.
+        scope: params.get("login_all_scopes") === "true" ? (params.get("scope") ?? "") : "openid email",
+        offline: params.get("access_type") === "offline",
       });
       back.searchParams.set("code", code);
     }
@@ -98,6 +129,12 @@ export async function createFakeOidc(options: { path?: string; port?: number; cl
       [clientId = "", secret = ""] = Buffer.from(authorization.slice(6), "base64").toString().split(":").map(decodeURIComponent);
     }
     if (clients[clientId] === undefined || clients[clientId] !== secret) return json(401, { error: "invalid_client" });
+    if (body.get("grant_type") === "refresh_token") {
+      const held = refreshTokens.get(body.get("refresh_token") ?? "");
+      if (!held || held.revoked || held.clientId !== clientId) return json(400, { error: "invalid_grant", error_description: "Token has been expired or revoked." });
+      refreshes++;
+      return json(200, { access_token: issueAccess(held), token_type: "Bearer", expires_in: 3600, scope: held.scope });
+    }
     const code = body.get("code") ?? "";
     const grant = grants.get(code);
     grants.delete(code);
@@ -107,8 +144,22 @@ export async function createFakeOidc(options: { path?: string; port?: number; cl
     const challenge = crypto.createHash("sha256").update(body.get("code_verifier") ?? "").digest("base64url");
     if (challenge !== grant.challenge) return json(400, { error: "invalid_grant", error_description: "PKCE verification failed" });
     const id_token = await fake.token({ sub: grant.sub, email: grant.email, email_verified: grant.verified, nonce: grant.nonce, given_name: "Grace", family_name: "Hopper" }, { audience: clientId });
-    json(200, { access_token: crypto.randomBytes(16).toString("hex"), token_type: "Bearer", expires_in: 3600, id_token });
+    const held: TokenGrant = { clientId, sub: grant.sub, scope: grant.scope, expiresAt: Date.now() + 3_600_000, revoked: false };
+    let refresh_token: string | undefined;
+    if (grant.offline) {
+      refresh_token = crypto.randomBytes(24).toString("base64url");
+      refreshTokens.set(refresh_token, held);
+    }
+    json(200, { access_token: issueAccess(held), token_type: "Bearer", expires_in: 3600, scope: grant.scope, id_token, refresh_token });
   }
+
+  function issueAccess(held: TokenGrant): string {
+    const token = crypto.randomBytes(16).toString("hex");
+    accessTokens.set(token, { ...held, expiresAt: Date.now() + 3_600_000 });
+    return token;
+  }
+  let refreshes = 0;
+  let revocations = 0;
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -119,6 +170,31 @@ export async function createFakeOidc(options: { path?: string; port?: number; cl
     get requests() {
       return requests;
     },
+    /** Access tokens issued from refresh tokens, and revocations asked for by clients. */
+    get refreshes() {
+      return refreshes;
+    },
+    get revocations() {
+      return revocations;
+    },
+    get issuedRefreshTokens() {
+      return [...refreshTokens.keys()];
+    },
+    /** What a live access token stands for, or null (unknown, expired, revoked). */
+    accessGrant(token: string): TokenGrant | null {
+      const grant = accessTokens.get(token);
+      return grant && !grant.revoked && grant.expiresAt > Date.now() ? grant : null;
+    },
+    /** The user removes the app from their account: every token of `sub` stops working. */
+    revoke(sub: string) {
+      for (const grant of [...accessTokens.values(), ...refreshTokens.values()]) if (grant.sub === sub) grant.revoked = true;
+    },
+    /** Access tokens expire early, so the next call must refresh. */
+    expireAccessTokens() {
+      for (const grant of accessTokens.values()) grant.expiresAt = 0;
+    },
+    /** The subject the fake gives an e-mail (what `sub` a test's user will have). */
+    subjectOf: (email: string) => crypto.createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 21),
     /** An ID token for `audience`, valid for an hour unless `expiresIn` says otherwise. */
     async token(claims: JWTPayload, settings: { audience: string; issuer?: string; expiresIn?: string | number; signedBy?: "issuer" | "stranger"; kid?: string }) {
       const signer = settings.signedBy === "stranger" ? stranger.privateKey : key.privateKey;

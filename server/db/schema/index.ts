@@ -7,3 +7,4 @@ export * from "./jobs";
 export * from "./seeds";
 export * from "./onboarding";
 export * from "./site-audits";
+export * from "./search-console";

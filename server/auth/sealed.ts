@@ -1,6 +1,6 @@
 import { EncryptJWT, type JWTPayload, jwtDecrypt } from "jose";
-import { deriveKey } from "../../server/auth/tokens";
-import { getConfig } from "./config.server";
+import { deriveKey } from "./tokens";
+import { getConfig } from "../config";
 
 /**
  * Values the browser keeps but cannot read or forge (the session, a sign-in flow): a JWE with a key
