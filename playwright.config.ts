@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { ACADEMY_ADMIN_EMAILS, ADMIN_EMAIL, CHROMIUM_ARGS, E2E_BASE_URL, E2E_DATA_DIR, E2E_OIDC, E2E_OIDC_LINKEDIN, E2E_PORT, HTTP_ADMIN_EMAIL } from "./tests/e2e/support/env";
+import { ACADEMY_ADMIN_EMAILS, ADMIN_EMAIL, CHROMIUM_ARGS, E2E_BASE_URL, E2E_DATA_DIR, E2E_OIDC, E2E_OIDC_LINKEDIN, E2E_PORT, E2E_SEARCH_CONSOLE, HTTP_ADMIN_EMAIL } from "./tests/e2e/support/env";
 
 /**
  * End-to-end tests against the production build (`npm run build` first): one `node server.js`
@@ -75,6 +75,7 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: E2E_OIDC.clientId,
       GOOGLE_CLIENT_SECRET: E2E_OIDC.clientSecret,
       GOOGLE_ISSUER: E2E_OIDC.issuer,
+      SEARCH_CONSOLE_API_URL: E2E_SEARCH_CONSOLE.url,
       LINKEDIN_CLIENT_ID: E2E_OIDC_LINKEDIN.clientId,
       LINKEDIN_CLIENT_SECRET: E2E_OIDC_LINKEDIN.clientSecret,
       LINKEDIN_ISSUER: E2E_OIDC_LINKEDIN.issuer,

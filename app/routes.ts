@@ -22,6 +22,7 @@ export default [
     route("query-clusters.csv", "routes/exports/query-clusters.ts"),
     route("analyses/:id.csv", "routes/exports/analysis.ts"),
     route("site-audits/:id.csv", "routes/exports/site-audit.ts"),
+    route("search-console/:kind.csv", "routes/exports/search-console.ts"),
   ]),
 
   // The first run (issue 12): a screen of its own, without the sidebar, one nested route per step.
@@ -39,7 +40,7 @@ export default [
   // Everything below needs a session and shows the sidebar shell.
   layout("routes/shell.tsx", [
     layout("routes/page-boundary.tsx", [
-      placeholder("dashboard", "dashboard"),
+      route("dashboard", "routes/dashboard/index.tsx"),
       route("seo-llms", "routes/seo-llms/layout.tsx", [
         index("routes/seo-llms/overview.tsx"),
         route("analyses", "routes/seo-llms/analyses.tsx"),
@@ -72,7 +73,7 @@ export default [
       route("settings", "routes/settings/layout.tsx", [
         index("routes/settings/index.tsx"),
         route("informations", "routes/settings/informations.tsx"),
-        placeholder("integrations", "settings-integrations"),
+        route("integrations", "routes/settings/integrations.tsx"),
         route("billing", "routes/settings/billing/index.tsx"),
         route("billing/plans", "routes/settings/billing/plans.tsx"),
         route("billing/confirm", "routes/settings/billing/confirm.tsx"),

@@ -12,6 +12,9 @@ export function isDashboardPeriod(value: unknown): value is DashboardPeriod {
   return typeof value === "string" && (DASHBOARD_PERIODS as readonly string[]).includes(value);
 }
 
+/** Seed 000 §9: the product's name, then dashboard_period; kept a year. */
+export const DASHBOARD_PERIOD_COOKIE = "sightline_dashboard_period";
+
 export const periodDays = (period: DashboardPeriod): number => Number.parseInt(period, 10);
 
 /** `google` is the user's own account; `demo` draws deterministic sites and traffic from the profile. */
@@ -41,3 +44,32 @@ export type SyncError = (typeof SYNC_ERRORS)[number];
 
 /** How many rows of top queries and top pages a sync keeps per period (the API's rowLimit). */
 export const TOP_ROWS = 1000;
+
+/**
+ * Whether a Search Console property is the profile's website (seed §2: that one is "recommended"):
+ * a URL-prefix property on the same host (www or not), or a domain property of the same domain.
+ */
+export function siteMatchesWebsite(siteUrl: string, website: string | null | undefined): boolean {
+  if (!website) return false;
+  const host = hostOf(website);
+  if (!host) return false;
+  if (siteUrl.startsWith("sc-domain:")) {
+    const domain = siteUrl.slice("sc-domain:".length).toLowerCase();
+    return host === domain || host.endsWith(`.${domain}`);
+  }
+  const siteHost = hostOf(siteUrl);
+  return siteHost !== null && siteHost.replace(/^www\./, "") === host.replace(/^www\./, "");
+}
+
+function hostOf(address: string): string | null {
+  try {
+    return new URL(/^https?:\/\//i.test(address) ? address : `https://${address}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** A property as people read it: `sc-domain:example.com` is "example.com", a URL prefix loses its scheme and last slash. */
+export function siteLabel(siteUrl: string): string {
+  return siteUrl.startsWith("sc-domain:") ? siteUrl.slice("sc-domain:".length) : siteUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
+}

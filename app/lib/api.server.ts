@@ -91,6 +91,8 @@ export class ApiClient {
   readonly searchQueries = this.#client("searchQueries", { timeoutMs: SLOW_MS });
   readonly leaderboard = this.#client("leaderboard", { timeoutMs: SLOWEST_MS });
   readonly siteAudits = this.#client("siteAudits", { timeoutMs: SLOWEST_MS });
+  readonly searchConsoleOAuth = this.#client("searchConsoleOAuth");
+  readonly searchConsole = this.#client("searchConsole");
   readonly subscription = this.#client("subscription");
   readonly academy = this.#client("academy");
   /** The academy's thumbnail uploads: 10 MB may take a minute on a slow line. */

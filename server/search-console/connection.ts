@@ -38,6 +38,8 @@ export type ConnectionStatus = {
   sync_error: Connection["syncError"];
   last_synced_at: string | null;
   data_end_date: string | null;
+  /** What connecting would connect now: Google's, or the demo when this installation has no Google client. */
+  available_source: "google" | "demo";
 };
 
 export function toStatus(connection: Connection | undefined): ConnectionStatus {
@@ -52,6 +54,7 @@ export function toStatus(connection: Connection | undefined): ConnectionStatus {
     sync_error: connection?.syncError ?? null,
     last_synced_at: connection?.lastSyncedAt?.toISOString() ?? null,
     data_end_date: connection?.dataEndDate ?? null,
+    available_source: googleConfigured() ? "google" : "demo",
   };
 }
 

@@ -20,6 +20,7 @@ export const StatusSchema = z
     sync_error: z.enum(SYNC_ERRORS).nullable(),
     last_synced_at: z.string().nullable(),
     data_end_date: z.string().nullable().openapi({ description: "The last day the synced data covers (Google's figures lag by about three days)" }),
+    available_source: z.enum(SEARCH_CONSOLE_SOURCES).openapi({ description: "What POST /connect would connect now" }),
   })
   .openapi("SearchConsoleStatus");
 

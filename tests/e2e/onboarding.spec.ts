@@ -39,6 +39,7 @@ const LABELS = {
     nameLength: "Between 2 and 50 characters.",
     websiteInvalid: "Enter a website address such as example.com.",
     connected: "Google Search Console is connected.",
+    connect: "Connect Google Search Console",
     finish: "Finish",
   },
   fr: {
@@ -69,6 +70,7 @@ const LABELS = {
     nameLength: "Entre 2 et 50 caractères.",
     websiteInvalid: "Saisissez une adresse de site comme exemple.fr.",
     connected: "Google Search Console est connecté.",
+    connect: "Connecter Google Search Console",
     finish: "Terminer",
   },
 } as const;
@@ -222,10 +224,14 @@ for (const language of ["en", "fr"] as const) {
       await expect(page.getByLabel(L.firstName)).toBeVisible();
     });
 
-    test("Search Console's return marks its step connected", async ({ page, email, signIn }) => {
+    test("Search Console connects from its step, through Google's consent, and comes back to it", async ({ page, email, signIn, ready }) => {
       await startOnboarding(email, "google_search_console");
       await signIn(page, email, { onboarding: "/onboarding/search-console" });
-      await page.goto("/onboarding?step=google_search_console&connected=true");
+      await ready(page);
+      await page.getByRole("button", { name: L.connect }).click();
+      await expect(page.getByRole("heading", { name: "Fake OpenID provider" })).toBeVisible();
+      await page.getByLabel("E-mail", { exact: true }).fill(email);
+      await page.getByRole("button", { name: "Allow" }).click();
       await expect(page).toHaveURL(pathAndQuery("/onboarding/search-console"));
       await expect(page.getByText(L.connected)).toBeVisible();
       await expect(page.getByRole("button", { name: L.finish })).toBeVisible();

@@ -26,6 +26,7 @@ export async function createFakeSearchConsole(options: {
   /** The sites each subject (the issuer's `sub`) can see; the default for everyone else. */
   sites?: Record<string, Array<{ siteUrl: string; permissionLevel: string }>>;
   defaultSites?: Array<{ siteUrl: string; permissionLevel: string }>;
+  port?: number;
 }) {
   const failures: Array<{ status: number; retryAfter?: number }> = [];
   const calls: string[] = [];
@@ -80,7 +81,7 @@ export async function createFakeSearchConsole(options: {
     googleError(404, "NOT_FOUND", "Not found");
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     /** What SEARCH_CONSOLE_API_URL is set to. */

@@ -2,6 +2,9 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
 import { stepPath } from "~/lib/onboarding-steps";
+import { handleConnectionReturn } from "~/lib/search-console.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getFixedT } from "~/middleware/i18next.server";
 import { resumePath } from "./onboarding.server";
 
 /**
@@ -12,10 +15,15 @@ import { resumePath } from "./onboarding.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const query = new URL(request.url).searchParams;
+  if (query.get("step") === "google_search_console" && query.get("error") !== null) {
+    // Seed §8: the failure's toast, on the step it started from.
+    return (await handleConnectionReturn(context, new Request(new URL(`${stepPath("google_search_console")}?${query}`, request.url)))) ?? redirect(stepPath("google_search_console"));
+  }
   if (query.get("step") === "google_search_console" && query.get("connected") === "true") {
     try {
       await read(getApiClient(context).onboarding.progress.$put({ json: { step: "google_search_console", data: { connected: true } } }));
-      return redirect(stepPath("google_search_console"));
+      const t = await getFixedT(context);
+      return redirectWithToast(stepPath("google_search_console"), { type: "success", title: t("searchConsole.toast.connected") });
     } catch (error) {
       // The steps before it are not done yet (step_not_open): the user resumes there.
       if (!(error instanceof ApiRequestError) || error.status !== 409) throw error;

@@ -5,7 +5,10 @@ import type { Route } from "./+types/search-console";
 import { StepCard, StepFooter } from "~/components/onboarding/step-form";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { requireSession } from "~/lib/api.server";
+import { ConnectButton } from "~/components/search-console/connect-card";
+import { getApiClient, read, requireSession } from "~/lib/api.server";
+import { stepPath } from "~/lib/onboarding-steps";
+import * as searchConsole from "~/lib/search-console.server";
 import { titleMeta } from "~/lib/meta";
 import { getFixedT } from "~/middleware/i18next.server";
 import { finishOnboarding, loadStep, putStep } from "./onboarding.server";
@@ -14,8 +17,13 @@ export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const progress = await loadStep(context, request, "google_search_console");
-  const t = await getFixedT(context);
-  return { title: t("onboarding:searchConsole.title"), connected: progress.steps.google_search_console?.connected === true };
+  const [t, { data: status }] = await Promise.all([getFixedT(context), read(getApiClient(context).searchConsoleOAuth.status.$get())]);
+  return {
+    title: t("onboarding:searchConsole.title"),
+    // The account as it is, not only what the step saved: a disconnected one shows the button again.
+    connected: progress.steps.google_search_console?.connected === true && status.is_connected,
+    source: status.available_source,
+  };
 }
 
 /**
@@ -25,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireSession(context, request);
   const formData = await request.formData();
+  if (formData.get("intent") === "connect") return searchConsole.connect(context, request, "onboarding", { to: stepPath("google_search_console") });
   const connected = formData.get("connected") === "true";
   const refused = await putStep(context, { step: "google_search_console", data: { connected } });
   if (refused) return refused;
@@ -39,7 +48,7 @@ const BENEFITS = [
 
 export default function SearchConsole({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { connected } = loaderData;
+  const { connected, source } = loaderData;
   return (
     <StepCard
       step="google_search_console"
@@ -47,7 +56,7 @@ export default function SearchConsole({ loaderData, actionData }: Route.Componen
       description={
         <span className="flex flex-wrap items-center gap-2">
           {t("onboarding:searchConsole.description")}
-          {connected ? null : <Badge variant="secondary">{t("onboarding:searchConsole.soon")}</Badge>}
+          {connected || source === "google" ? null : <Badge variant="demo">{t("searchConsole.demo")}</Badge>}
         </span>
       }
     >
@@ -66,6 +75,8 @@ export default function SearchConsole({ loaderData, actionData }: Route.Componen
               </li>
             ))}
           </ul>
+          {source === "demo" ? <p className="text-sm text-muted-foreground">{t("searchConsole.demoExplained")}</p> : null}
+          <ConnectButton source={source} />
           <p className="text-sm text-muted-foreground">{t("onboarding:searchConsole.later")}</p>
         </>
       )}

@@ -37,6 +37,17 @@ export const E2E_OIDC_LINKEDIN = {
   clientSecret: "e2e-linkedin-secret",
 } as const;
 
+/** Google's Search Console API on loopback (tests/fakes/search-console.ts), for the accounts of E2E_OIDC. */
+export const E2E_SEARCH_CONSOLE = {
+  port: E2E_PORT + 52,
+  url: `http://127.0.0.1:${E2E_PORT + 52}/`,
+  sites: [
+    { siteUrl: "https://www.acme.test/", permissionLevel: "siteOwner" },
+    { siteUrl: "sc-domain:acme.test", permissionLevel: "siteOwner" },
+    { siteUrl: "https://shop.example/", permissionLevel: "siteFullUser" },
+  ],
+} as const;
+
 /** Debian's Chromium (Playwright cannot download its own here), kept quiet and offline. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

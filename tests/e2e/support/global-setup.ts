@@ -1,6 +1,7 @@
 import { createFakeOidc } from "../../fakes/oidc";
+import { createFakeSearchConsole } from "../../fakes/search-console";
 import { createFakeSites } from "../../fakes/sites";
-import { E2E_OIDC, E2E_OIDC_LINKEDIN } from "./env";
+import { E2E_OIDC, E2E_OIDC_LINKEDIN, E2E_SEARCH_CONSOLE } from "./env";
 
 /** Where the fixture website of the audit e2e test answers (set by the global setup below, read by the tests). */
 export const FIXTURE_SITE_ENV = "E2E_FIXTURE_SITE";
@@ -9,7 +10,8 @@ export const FIXTURE_SITE_ENV = "E2E_FIXTURE_SITE";
  * The fixture websites (tests/fakes/sites.ts) for the website analysis: one local server, Acme's
  * site at its 127.0.0.1 address, on a port the system picks. The e2e server analyses it with
  * ALLOW_PRIVATE_FETCH (playwright.config.ts); the workers inherit its address through the
- * environment. And the OpenID issuers that play Google and LinkedIn for the sign-in tests. Returns the teardown.
+ * environment. And the OpenID issuers that play Google and LinkedIn for the sign-in tests, and
+ * Google's Search Console API. Returns the teardown.
  */
 export default async function globalSetup() {
   const sites = await createFakeSites({ aliases: { "127.0.0.1": "acme.test" } });
@@ -17,7 +19,9 @@ export default async function globalSetup() {
   // The OpenID issuer the e2e server takes for Google (its address is fixed: the server is told it).
   const google = await createFakeOidc({ port: E2E_OIDC.port, clients: { [E2E_OIDC.clientId]: E2E_OIDC.clientSecret } });
   const linkedin = await createFakeOidc({ port: E2E_OIDC_LINKEDIN.port, path: "/oauth", clients: { [E2E_OIDC_LINKEDIN.clientId]: E2E_OIDC_LINKEDIN.clientSecret } });
+  // Search Console answers for the accounts "Google" signed in, with their tokens.
+  const searchConsole = await createFakeSearchConsole({ port: E2E_SEARCH_CONSOLE.port, accessGrant: (token) => google.accessGrant(token), defaultSites: [...E2E_SEARCH_CONSOLE.sites] });
   return async () => {
-    await Promise.all([sites.close(), google.close(), linkedin.close()]);
+    await Promise.all([sites.close(), google.close(), linkedin.close(), searchConsole.close()]);
   };
 }
