@@ -1,5 +1,6 @@
 import { academyRoutes } from "../academy";
 import { configRoutes } from "../app-config/routes";
+import { factorRoutes } from "../auth/factor-routes";
 import { authRoutes } from "../auth/routes";
 import { subscriptionRoutes } from "../billing/routes";
 import { webhookRoutes } from "../billing/webhook-routes";
@@ -24,6 +25,7 @@ import { userRoutes } from "../users/routes";
  */
 export const ROUTERS = {
   health: ["/health", healthRoutes],
+  factors: ["/auth/factors", factorRoutes],
   auth: ["/auth", authRoutes],
   config: ["/config", configRoutes],
   seoProfile: ["/user/seo-profile", seoProfileRoutes],

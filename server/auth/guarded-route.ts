@@ -2,7 +2,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../http/env";
 import { errorResponse, jsonResponse, type z } from "../http/router";
-import { requireAdmin, requireAuth } from "./middleware";
+import { requireAdmin, requireAuth, requireSignIn } from "./middleware";
 
 /** A route as createRoute takes it, less what the guard adds; `middleware` runs after the guard's. */
 type GuardedConfig<P extends string> = Omit<RouteConfig, "path" | "security" | "tags" | "middleware"> & {
@@ -14,6 +14,7 @@ type GuardedConfig<P extends string> = Omit<RouteConfig, "path" | "security" | "
 const bearer = [{ bearerAuth: [] }];
 
 const notSignedIn = errorResponse("Not signed in");
+const mfaRequired = errorResponse("mfa_required: the account has two-step verification and this session has not given its code (POST /auth/factors/{id}/verify)");
 const notAdmin = errorResponse("forbidden: not an admin");
 
 /** A route anyone may call, under its tag: declared as the guarded ones are, so being public reads as a choice. */
@@ -31,6 +32,20 @@ export function authedRoute<P extends string, R extends GuardedConfig<P>>(tag: s
     tags: [tag],
     security: bearer,
     middleware: [requireAuth, ...(config.middleware ?? [])],
+    responses: { 401: notSignedIn, 403: mfaRequired, ...config.responses },
+  });
+}
+
+/**
+ * A route for a signed-in session that may not have given its second factor yet (aal1): giving the
+ * code, reading the factors, signing out. Everything else is an authedRoute.
+ */
+export function signedInRoute<P extends string, R extends GuardedConfig<P>>(tag: string, config: R) {
+  return createRoute({
+    ...config,
+    tags: [tag],
+    security: bearer,
+    middleware: [requireSignIn, ...(config.middleware ?? [])],
     responses: { 401: notSignedIn, ...config.responses },
   });
 }

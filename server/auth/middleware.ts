@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { authSessions, users } from "../db/schema";
+import { authFactors, authSessions, users } from "../db/schema";
 import type { ApiEnv, AuthUser } from "../http/env";
 import { ApiError, unauthorized } from "../http/errors";
 import { getDb } from "../runtime";
@@ -9,8 +9,25 @@ import { verifyAccessToken } from "./tokens";
 /**
  * Bearer access token → the signed-in user. One query checks that the session is still open and
  * reads the user, so signing out takes effect at once and a role change is seen on the next request.
+ * An account with a verified second factor whose session has not given a code yet (aal1) is refused
+ * with 403 `mfa_required`, except on the routes that exist to give it (requireSignIn).
  */
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
+  const user = await signedInUser(c);
+  if (user.hasVerifiedFactor && user.aal !== "aal2") {
+    throw new ApiError(403, "Enter the code from your authenticator app to continue", { code: "mfa_required" });
+  }
+  c.set("user", user);
+  await next();
+});
+
+/** requireAuth without the second-factor gate: for giving the code, reading the factors, signing out. */
+export const requireSignIn = createMiddleware<ApiEnv>(async (c, next) => {
+  c.set("user", await signedInUser(c));
+  await next();
+});
+
+async function signedInUser(c: Parameters<Parameters<typeof createMiddleware<ApiEnv>>[0]>[0]): Promise<AuthUser> {
   const header = c.req.header("authorization") ?? "";
   const [scheme, token] = header.split(" ");
   if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized();
@@ -22,9 +39,8 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
     // A failed check is not worth remembering: the caller refreshes and tries another token.
     user.catch(() => memo?.delete(token));
   }
-  c.set("user", await user);
-  await next();
-});
+  return user;
+}
 
 /** After requireAuth: the admin role (given at sign-in by ADMIN_EMAILS, read from the user's row on every request). */
 export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
@@ -37,11 +53,15 @@ async function authenticate(token: string): Promise<AuthUser> {
   if (!claims) throw unauthorized("Invalid or expired access token", "bad_jwt");
   const db = await getDb();
   const [row] = await db
-    .select({ user: users })
+    .select({
+      user: users,
+      aal: authSessions.aal,
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from ${authFactors} where ${authFactors.userId} = ${users.id} and ${authFactors.status} = 'verified')`,
+    })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(and(eq(authSessions.id, claims.sid), eq(users.id, claims.sub), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())));
   if (!row) throw unauthorized("Session not found", "session_not_found");
   const { user } = row;
-  return { id: user.id, email: user.email, role: user.role, sessionId: claims.sid, record: user };
+  return { id: user.id, email: user.email, role: user.role, sessionId: claims.sid, aal: row.aal, hasVerifiedFactor: Boolean(row.hasVerifiedFactor), record: user };
 }

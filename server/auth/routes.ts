@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "#domain/locales";
 import { getDb } from "../runtime";
-import { authedRoute, publicRoute } from "./guarded-route";
+import { publicRoute, signedInRoute } from "./guarded-route";
 import { clientIp } from "../http/middleware";
 import { createRouter, errorResponse, jsonBody, jsonResponse, query, z } from "../http/router";
 import { OIDC_PROVIDERS } from "./oidc";
@@ -16,6 +16,19 @@ export const IdentitySchema = z
   })
   .openapi("Identity", { description: "An account at an OpenID provider that signs in as this user" });
 
+export const FactorSchema = z
+  .object({
+    id: z.uuid(),
+    factor_type: z.enum(["totp"]),
+    friendly_name: z.string().nullable(),
+    status: z.enum(["unverified", "verified"]),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("Factor", { description: "A second factor (seed §3); only TOTP is offered" });
+
+export const AalSchema = z.enum(["aal1", "aal2"]).openapi({ description: "aal1: signed in with one factor; aal2: and a code from the authenticator (or a recovery code)" });
+
 export const AuthUserSchema = z
   .object({
     id: z.uuid(),
@@ -27,7 +40,7 @@ export const AuthUserSchema = z
     app_metadata: z.record(z.string(), z.unknown()),
     user_metadata: z.record(z.string(), z.unknown()),
     identities: z.array(IdentitySchema),
-    factors: z.array(z.unknown()),
+    factors: z.array(FactorSchema),
   })
   .openapi("User");
 
@@ -38,6 +51,7 @@ export const SessionSchema = z
     expires_in: z.number().int(),
     expires_at: z.number().int().openapi({ description: "Unix time (seconds) when the access token expires" }),
     token_type: z.literal("bearer"),
+    aal: AalSchema,
     user: AuthUserSchema,
   })
   .openapi("Session");
@@ -129,7 +143,7 @@ const idToken = publicRoute("auth", {
   },
 });
 
-const signOut = authedRoute("auth", {
+const signOut = signedInRoute("auth", {
   method: "post",
   path: "/logout",
   summary: "Sign out this session, every session, or every other session",

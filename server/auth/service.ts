@@ -7,6 +7,7 @@ import { fieldError } from "../http/field-errors";
 import { getMailer } from "../integrations/mail";
 import { logger } from "../logger";
 import { type MailLocale, magicLinkMail } from "./magic-link-mail";
+import { type FactorRow, factorsOf, toFactor } from "./factors";
 import { type OidcProviderId, oidcProviders, verifyIdToken } from "./oidc";
 import { hit } from "./rate-limit";
 import { hashToken, randomToken, signAccessToken } from "./tokens";
@@ -204,17 +205,24 @@ async function createSession(db: Database, user: UserRow, context: SessionContex
   return issueSession(db, user, session.id, refreshToken);
 }
 
-async function issueSession(db: Executor, user: UserRow, sessionId: string, refreshToken: string) {
+export async function issueSession(db: Executor, user: UserRow, sessionId: string, refreshToken: string) {
   const ttl = getConfig().ACCESS_TOKEN_TTL_SECONDS;
-  const identities = await identitiesOf(db, user.id);
-  const { token, expiresAt } = await signAccessToken({ sub: user.id, sid: sessionId, email: user.email, role: user.role }, ttl);
+  const [identities, factors, [session]] = await Promise.all([
+    identitiesOf(db, user.id),
+    factorsOf(db, user.id),
+    db.select({ aal: authSessions.aal }).from(authSessions).where(eq(authSessions.id, sessionId)),
+  ]);
+  const aal = session?.aal ?? "aal1";
+  const { token, expiresAt } = await signAccessToken({ sub: user.id, sid: sessionId, email: user.email, role: user.role, aal }, ttl);
   return {
     access_token: token,
     refresh_token: refreshToken,
     expires_in: ttl,
     expires_at: expiresAt,
     token_type: "bearer" as const,
-    user: toAuthUser(user, identities),
+    /** Seed §3: aal1 after one factor; aal2 after a code. With a verified factor, aal1 can do nothing but give the code. */
+    aal,
+    user: toAuthUser(user, identities, factors),
   };
 }
 
@@ -236,7 +244,7 @@ export function toIdentity(identity: IdentityRow) {
   };
 }
 
-export function toAuthUser(user: UserRow, identities: IdentityRow[] = []) {
+export function toAuthUser(user: UserRow, identities: IdentityRow[] = [], factors: FactorRow[] = []) {
   const providers = ["email", ...new Set(identities.map((identity) => identity.provider))];
   return {
     id: user.id,
@@ -248,7 +256,7 @@ export function toAuthUser(user: UserRow, identities: IdentityRow[] = []) {
     app_metadata: { provider: "email", providers, role: user.role },
     user_metadata: { first_name: user.firstName, last_name: user.lastName },
     identities: identities.map(toIdentity),
-    factors: [],
+    factors: factors.map(toFactor),
   };
 }
 

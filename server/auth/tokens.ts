@@ -5,7 +5,8 @@ import { getConfig } from "../config";
 const ISSUER = "sightline";
 const AUDIENCE = "authenticated";
 
-export type AccessClaims = { sub: string; sid: string; email: string; role: "user" | "admin" };
+/** `aal` is informative for clients (as Supabase's tokens carry it); the API reads the session's own. */
+export type AccessClaims = { sub: string; sid: string; email: string; role: "user" | "admin"; aal?: "aal1" | "aal2" };
 
 /** Separate keys per purpose, all derived from SECRET_KEY, so one leak cannot forge the other. */
 export function deriveKey(purpose: string): Uint8Array {
@@ -32,7 +33,7 @@ function accessTokenKey() {
 export async function signAccessToken(claims: AccessClaims, ttlSeconds: number) {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + ttlSeconds;
-  const token = await new SignJWT({ sid: claims.sid, email: claims.email, role: claims.role })
+  const token = await new SignJWT({ sid: claims.sid, email: claims.email, role: claims.role, aal: claims.aal ?? "aal1" })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)

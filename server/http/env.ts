@@ -6,6 +6,9 @@ export type AuthUser = {
   email: string;
   role: "user" | "admin";
   sessionId: string;
+  /** The session's assurance level, and whether the account has a verified second factor. */
+  aal: "aal1" | "aal2";
+  hasVerifiedFactor: boolean;
   /** The user's row as the session check read it: handlers need not read it again. */
   record: UserRow;
 };

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { OIDC_PROVIDERS } from "#domain/oidc-providers";
 import { users } from "./users";
 
@@ -35,6 +35,11 @@ export const authSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedReason: text("revoked_reason"),
+    /**
+     * Seed §3's assurance level: `aal1` signed in with one factor (a link, Google, LinkedIn),
+     * `aal2` once a second one (a TOTP code or a recovery code) was given in this session.
+     */
+    aal: text("aal", { enum: ["aal1", "aal2"] }).notNull().default("aal1"),
   },
   (table) => [index("auth_sessions_user_idx").on(table.userId)],
 );
@@ -94,4 +99,45 @@ export const rateLimits = pgTable(
     count: integer("count").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/**
+ * A second factor (issue 13): a TOTP authenticator. Its secret is sealed with a key derived from
+ * SECRET_KEY. `unverified` until a first code proves the app holds it; only a verified factor is
+ * asked for at sign-in. `lastStep` is the 30-second step of the last code accepted: a code is never
+ * accepted twice. Failures lock the factor for a while (`lockedUntil`).
+ */
+export const authFactors = pgTable(
+  "auth_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    factorType: text("factor_type", { enum: ["totp"] }).notNull().default("totp"),
+    friendlyName: text("friendly_name"),
+    secretSealed: text("secret_sealed").notNull(),
+    status: text("status", { enum: ["unverified", "verified"] }).notNull().default("unverified"),
+    lastStep: bigint("last_step", { mode: "number" }),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("auth_factors_user_idx").on(table.userId)],
+);
+
+/** Ten single-use codes given when TOTP is turned on, for a lost phone; only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("recovery_codes_user_idx").on(table.userId)],
 );

@@ -74,7 +74,8 @@ const MAX_DELAY_MS = 30_000;
 
 /** The API of one Google account, through its refresh token (the client refreshes access tokens itself). */
 export async function googleSearchConsole(refreshToken: string, config: Config = getConfig()): Promise<SearchConsoleApi> {
-  const client = await googleOAuthClient(undefined, config);
+  // The discovery document is fetched on first use: a dropped connection there is tried again too.
+  const client = await withRetries(() => googleOAuthClient(undefined, config));
   client.setCredentials({ refresh_token: refreshToken });
   const api = searchconsole({ version: "v1", auth: client, rootUrl: config.SEARCH_CONSOLE_API_URL });
   return {
