@@ -9,6 +9,7 @@ export default [
   ...prefix("auth", [
     index("routes/auth/login.tsx"),
     route("verify", "routes/auth/verify.tsx"),
+    route("mfa", "routes/auth/mfa.tsx"),
     route("oauth/:provider", "routes/auth/oauth.ts"),
     route("callback", "routes/auth/callback.ts"),
     route("logout", "routes/auth/logout.tsx"),
@@ -73,6 +74,7 @@ export default [
       route("settings", "routes/settings/layout.tsx", [
         index("routes/settings/index.tsx"),
         route("informations", "routes/settings/informations.tsx"),
+        route("two-factor", "routes/settings/two-factor.tsx"),
         route("integrations", "routes/settings/integrations.tsx"),
         route("billing", "routes/settings/billing/index.tsx"),
         route("billing/plans", "routes/settings/billing/plans.tsx"),

@@ -93,6 +93,7 @@ export class ApiClient {
   readonly siteAudits = this.#client("siteAudits", { timeoutMs: SLOWEST_MS });
   readonly searchConsoleOAuth = this.#client("searchConsoleOAuth");
   readonly searchConsole = this.#client("searchConsole");
+  readonly factors = this.#client("factors");
   readonly subscription = this.#client("subscription");
   readonly academy = this.#client("academy");
   /** The academy's thumbnail uploads: 10 MB may take a minute on a slow line. */
@@ -158,6 +159,7 @@ export class ApiClient {
     try {
       return await this.#send(method, path, init, reach, session.access_token);
     } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 403 && error.code === "mfa_required") throw this.#codeRequired();
       if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
       session = await this.#refresh(session);
       try {
@@ -205,6 +207,13 @@ export class ApiClient {
       expires_at: session.expires_at,
       user: { id: session.user.id, email: session.user.email, role: session.user.role },
     };
+  }
+
+  /** Signed in with one factor on an account that has two: the code first, then back here. */
+  #codeRequired(): Response {
+    const url = new URL(this.options.request.url);
+    const back = url.pathname.startsWith("/auth") ? "/dashboard" : `${url.pathname}${url.search}`;
+    return redirect(`/auth/mfa?redirectTo=${encodeURIComponent(back)}`);
   }
 
   /** Seed 000 §4/§8: an unrefreshable session ends on the sign-in page with the "Session expirée" toast. */

@@ -39,3 +39,15 @@ export const ProfileFormSchema = z.object({
   last_name: personName,
   website_url: optionalWebsite,
 });
+
+/** A code from an authenticator app (six digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */
+export const FactorCodeSchema = z.object({
+  code: z
+    .string({ error: "fieldErrors.required" })
+    .trim()
+    .min(6, "twoFactor.errors.codeFormat")
+    .max(32, "twoFactor.errors.codeFormat")
+    .transform((value) => (/^[\d\s]+$/.test(value) ? value.replace(/\s/g, "") : value)),
+  recovery: z.enum(["true"]).optional(),
+  factor_id: z.uuid().optional(),
+});

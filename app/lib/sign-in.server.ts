@@ -14,6 +14,9 @@ export async function completeSignIn(api: ApiClient, session: Session, redirectT
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(api.session!));
   for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
+  // An account with two-step verification gives its code before anything else.
+  const needsCode = session.aal === "aal1" && session.user.factors.some((factor) => factor.status === "verified");
+  if (needsCode) return redirect(`/auth/mfa?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
   return redirect(await landing(api, redirectTo), { headers });
 }
 
@@ -21,7 +24,7 @@ export async function completeSignIn(api: ApiClient, session: Session, redirectT
  * Where a sign-in lands: a user who has not finished onboarding starts it, or resumes at their step,
  * whatever page they asked for (seed 000 §5); the others go where they asked, or the dashboard.
  */
-async function landing(api: ApiClient, redirectTo: string): Promise<string> {
+export async function landing(api: ApiClient, redirectTo: string): Promise<string> {
   try {
     const { data: status } = await read(api.onboarding.status.$get());
     return status.complete ? redirectTo : stepPath(status.current_step);

@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/informations";
 import { titleMeta } from "~/lib/meta";
 import { Field, FormErrors } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { fieldErrorsFrom } from "~/lib/api-errors";
 import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
@@ -18,9 +19,10 @@ export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
-  const { data: profile } = await read(getApiClient(context).user.profile.$get());
-  const t = await getFixedT(context);
-  return { profile, title: t("nav.settingsInformations") };
+  const api = getApiClient(context);
+  const [{ data: profile }, { data: assurance }, t] = await Promise.all([read(api.user.profile.$get()), read(api.factors.index.$get()), getFixedT(context)]);
+  const twoFactor = assurance.factors.some((factor) => factor.status === "verified");
+  return { profile, twoFactor, title: t("nav.settingsInformations") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,6 +58,7 @@ export default function Informations({ loaderData, actionData }: Route.Component
   });
 
   return (
+    <div className="grid gap-6">
     <Card className="grid gap-6 p-6">
       <CardHeader>
         <CardTitle>{t("settings.informations.title")}</CardTitle>
@@ -79,5 +82,18 @@ export default function Informations({ loaderData, actionData }: Route.Component
         </div>
       </Form>
     </Card>
+    <Card className="flex flex-wrap items-center justify-between gap-4 p-6" data-testid="two-factor-summary">
+      <div className="grid gap-1">
+        <h2 className="flex items-center gap-2 font-semibold">
+          {t("twoFactor.title")}
+          {loaderData.twoFactor ? <Badge variant="success">{t("twoFactor.on")}</Badge> : <Badge variant="secondary">{t("twoFactor.off")}</Badge>}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("twoFactor.description")}</p>
+      </div>
+      <Link to="/settings/two-factor" className={buttonVariants({ variant: "outline" })}>
+        {loaderData.twoFactor ? t("twoFactor.manage") : t("twoFactor.turnOn")}
+      </Link>
+    </Card>
+    </div>
   );
 }
