@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import type PgBoss from "pg-boss";
 import { type ConnectError, type ConnectOrigin, CONNECT_ORIGINS } from "#domain/search-console";
 import { seal, unseal } from "../auth/sealed";
@@ -8,7 +9,7 @@ import type { Database } from "../db/client";
 import { type SearchConsoleSite, searchConsoleConnections, searchConsoleConnectStates, searchConsoleDays, searchConsoleTopRows } from "../db/schema";
 import { ApiError, badRequest } from "../http/errors";
 import { demoSearchConsole } from "../integrations/google/demo-search-console";
-import { googleConfigured, googleOAuthClient, googleSearchConsole, revokeGrant, SEARCH_CONSOLE_SCOPE, type SearchConsoleApi, SearchConsoleError } from "../integrations/google/search-console";
+import { googleConfigured, googleOAuthClient, googleSearchConsole, revokeGrant, CONNECT_SCOPES, SEARCH_CONSOLE_SCOPE, type SearchConsoleApi, SearchConsoleError } from "../integrations/google/search-console";
 import { logger } from "../logger";
 import { findSeoProfile } from "../seo-llm/profile";
 import { requestSync } from "./sync-requests";
@@ -34,6 +35,7 @@ export type ConnectionStatus = {
   needs_selection: boolean;
   needs_reconnect: boolean;
   source: "google" | "demo" | null;
+  account_email: string | null;
   sync_status: Connection["syncStatus"];
   sync_error: Connection["syncError"];
   last_synced_at: string | null;
@@ -50,6 +52,7 @@ export function toStatus(connection: Connection | undefined): ConnectionStatus {
     needs_selection: Boolean(connection && !connection.connectedSite),
     needs_reconnect: connection?.needsReconnect ?? false,
     source: connection?.source ?? null,
+    account_email: connection?.accountEmail ?? null,
     sync_status: connection?.syncStatus ?? "idle",
     sync_error: connection?.syncError ?? null,
     last_synced_at: connection?.lastSyncedAt?.toISOString() ?? null,
@@ -89,7 +92,7 @@ export async function startConnection(db: Database, userId: string, request: { o
   if (!googleConfigured()) {
     const api = await demoFor(db, userId);
     const sites = await api.listSites();
-    const values = { source: "demo" as const, refreshTokenSealed: null, scope: null, needsReconnect: false, connectedSite: null, sites, sitesFetchedAt: new Date() };
+    const values = { source: "demo" as const, refreshTokenSealed: null, scope: null, accountEmail: null, needsReconnect: false, connectedSite: null, sites, sitesFetchedAt: new Date() };
     await db.transaction(async (tx) => {
       await clearData(tx, userId);
       await tx
@@ -118,7 +121,7 @@ export async function startConnection(db: Database, userId: string, request: { o
   const authUrl = client.generateAuthUrl({
     access_type: "offline",
     prompt: "consent",
-    scope: [SEARCH_CONSOLE_SCOPE],
+    scope: CONNECT_SCOPES,
     include_granted_scopes: true,
     state,
     code_challenge: codeChallenge,
@@ -150,12 +153,13 @@ export async function finishConnection(db: Database, boss: PgBoss, query: Callba
   if (!pending || pending.expiresAt < new Date()) return fail("session_expired");
   if (query.error) return fail(query.error === "access_denied" ? "oauth_failed" : "callback_failed");
 
-  let tokens: { refresh_token?: string | null; scope?: string | null };
+  let tokens: { refresh_token?: string | null; scope?: string | null; id_token?: string | null };
   try {
     const client = await googleOAuthClient(pending.redirectUri);
     ({ tokens } = await client.getToken({ code: query.code as string, codeVerifier: pending.codeVerifier }));
   } catch (error) {
-    logger.warn("search-console.token_exchange_failed", { error: String(error).slice(0, 200) });
+    const answer = (error as { response?: { status?: number; data?: unknown } }).response;
+    logger.warn("search-console.token_exchange_failed", { error: String(error).slice(0, 200), status: answer?.status, answer: JSON.stringify(answer?.data ?? null).slice(0, 300) });
     return fail("callback_failed");
   }
   // Google's consent screen lets the user untick a scope: without this one there is nothing to read.
@@ -164,6 +168,7 @@ export async function finishConnection(db: Database, boss: PgBoss, query: Callba
   if (!tokens.refresh_token) return fail("callback_failed");
 
   const refreshTokenSealed = await seal({ rt: tokens.refresh_token }, TOKEN_PURPOSE);
+  const accountEmail = emailOf(tokens.id_token);
   let sites: SearchConsoleSite[] = [];
   try {
     sites = await (await googleSearchConsole(tokens.refresh_token)).listSites();
@@ -173,7 +178,7 @@ export async function finishConnection(db: Database, boss: PgBoss, query: Callba
   const previous = await findConnection(db, pending.userId);
   // A reconnection keeps the chosen site when the account still sees it.
   const keptSite = previous?.source === "google" && previous.connectedSite && sites.some((site) => site.site_url === previous.connectedSite) ? previous.connectedSite : null;
-  const values = { source: "google" as const, refreshTokenSealed, scope: granted.join(" "), needsReconnect: false, connectedSite: keptSite, sites, sitesFetchedAt: new Date() };
+  const values = { source: "google" as const, refreshTokenSealed, scope: granted.join(" "), accountEmail, needsReconnect: false, connectedSite: keptSite, sites, sitesFetchedAt: new Date() };
   await db.transaction(async (tx) => {
     if (!keptSite) await clearData(tx, pending.userId);
     await tx
@@ -186,6 +191,21 @@ export async function finishConnection(db: Database, boss: PgBoss, query: Callba
   });
   if (keptSite) await requestSync(db, boss, pending.userId);
   return returnUrl(pending.appOrigin, pending.origin, { connected: true, needsSelection: !keptSite });
+}
+
+/**
+ * The e-mail of the ID token that came with the grant. It came straight from the token endpoint over
+ * the connection we opened, which OpenID Connect Core §3.1.3.7 accepts in place of checking its
+ * signature; it is only shown, never trusted for access.
+ */
+function emailOf(idToken: string | null | undefined): string | null {
+  if (!idToken) return null;
+  try {
+    const email = decodeJwt(idToken).email;
+    return typeof email === "string" && email.length <= 254 ? email : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The API of a connection: the demo's, or Google's through its sealed refresh token. */

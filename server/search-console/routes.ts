@@ -24,7 +24,7 @@ const connect = authedRoute(TAG, {
   path: "/connect",
   summary: "Start connecting a Search Console account: where to send the browser",
   description:
-    "With a Google client configured: Google's consent screen (scope webmasters.readonly, offline access, consent prompt, PKCE), whose return comes to GET /callback. Without one: the demo Search Console is connected at once and `auth_url` is the page to return to. The body is optional.",
+    "With a Google client configured: Google's consent screen (scopes openid, email and webmasters.readonly, offline access, consent prompt, PKCE), whose return comes to GET /callback. Without one: the demo Search Console is connected at once and `auth_url` is the page to return to. The body is optional.",
   request: { body: { ...jsonBody(ConnectBodySchema), required: false } },
   responses: {
     200: jsonResponse(ConnectAnswerSchema, "Where to send the browser"),

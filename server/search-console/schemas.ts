@@ -16,6 +16,7 @@ export const StatusSchema = z
     needs_selection: z.boolean().openapi({ description: "Connected, but no site chosen yet" }),
     needs_reconnect: z.boolean().openapi({ description: "Google says access was revoked: connect again" }),
     source: z.enum(SEARCH_CONSOLE_SOURCES).nullable().openapi({ description: "`demo`: deterministic sites and traffic drawn from the profile, shown labelled Demo" }),
+    account_email: z.string().nullable().openapi({ description: "The Google account connected" }),
     sync_status: z.enum(SYNC_STATUSES),
     sync_error: z.enum(SYNC_ERRORS).nullable(),
     last_synced_at: z.string().nullable(),

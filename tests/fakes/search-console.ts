@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { TokenGrant } from "./oidc";
+/** What an access token stands for, as the issuer knows it. */
+type TokenGrant = { sub: string; scope: string };
 
 /**
  * Google's Search Console API (v1) on loopback, as the official client calls it: `GET

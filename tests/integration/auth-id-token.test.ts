@@ -2,22 +2,22 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users } from "../../server/db/schema";
-import { createFakeOidc, type FakeOidc } from "../fakes/oidc";
+import { createIdTokenIssuer, type IdTokenIssuer } from "../fakes/id-token-issuer";
 import { json, useApi, withEnv } from "../helpers/api";
 
 /**
  * Sign-in with an ID token (issue 13) against two issuers on loopback that speak OpenID discovery
  * and JWKS: one as Google (an issuer at the root), one as LinkedIn (an issuer with a path).
  */
-let google: FakeOidc;
-let linkedin: FakeOidc;
+let google: IdTokenIssuer;
+let linkedin: IdTokenIssuer;
 let undoEnv: () => void;
 const GOOGLE_CLIENT = "google-client-id.apps.example";
 const LINKEDIN_CLIENT = "linkedin-client-id";
 
 beforeAll(async () => {
-  google = await createFakeOidc();
-  linkedin = await createFakeOidc({ path: "/oauth" });
+  google = await createIdTokenIssuer();
+  linkedin = await createIdTokenIssuer({ path: "/oauth" });
   undoEnv = withEnv({
     GOOGLE_CLIENT_ID: GOOGLE_CLIENT,
     GOOGLE_CLIENT_SECRET: "google-secret",
@@ -38,7 +38,7 @@ const nonce = () => crypto.randomBytes(16).toString("base64url");
 const email = () => `oidc-${crypto.randomUUID()}@example.com`;
 const subject = () => String(crypto.randomInt(1e9, 1e10));
 
-async function googleToken(claims: Record<string, unknown>, settings: Partial<Parameters<FakeOidc["token"]>[1]> = {}) {
+async function googleToken(claims: Record<string, unknown>, settings: Partial<Parameters<IdTokenIssuer["token"]>[1]> = {}) {
   return google.token({ email_verified: true, ...claims }, { audience: GOOGLE_CLIENT, ...settings });
 }
 

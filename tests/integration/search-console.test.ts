@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { searchConsoleConnections, searchConsoleDays } from "../../server/db/schema";
 import { unseal } from "../../server/auth/sealed";
 import { shiftDay } from "../../server/search-console/sync";
-import { createFakeOidc, type FakeOidc } from "../fakes/oidc";
+import { createOidcIssuer, type OidcIssuer } from "../fakes/oidc-issuer";
 import { createFakeSearchConsole, FAKE_QUERIES, type FakeSearchConsole, trafficOf } from "../fakes/search-console";
 import { json, refusal, uniqueEmail, useApi, withEnv } from "../helpers/api";
 
@@ -13,7 +13,7 @@ import { json, refusal, uniqueEmail, useApi, withEnv } from "../helpers/api";
  * on loopback (offline access, PKCE, refresh, revocation), and the Search Console API on loopback
  * driven through Google's official client, with the sync job running.
  */
-let google: FakeOidc;
+let google: OidcIssuer;
 let console_: FakeSearchConsole;
 let undoEnv: () => void;
 const CLIENT = "sc-client.apps.example";
@@ -22,7 +22,7 @@ const SITE = "https://www.acme.example/";
 const DOMAIN = "sc-domain:acme.example";
 
 beforeAll(async () => {
-  google = await createFakeOidc({ clients: { [CLIENT]: "sc-secret" } });
+  google = await createOidcIssuer({ clients: [{ clientId: CLIENT, clientSecret: "sc-secret", redirectUris: [`${APP}/api/v1/oauth/google/callback`] }] });
   console_ = await createFakeSearchConsole({
     accessGrant: (token) => google.accessGrant(token),
     defaultSites: [
@@ -41,19 +41,41 @@ afterAll(async () => {
 
 type Decision = { email: string; allow?: boolean; allScopes?: boolean };
 
-/** The browser's part: Google's consent screen says yes (or no); its redirect is the callback's query. */
+/**
+ * The browser's part, over HTTP with a cookie jar: the authorization request, Google's sign-in page
+ * (a form), yes or no, then the redirects until the one to our callback, whose query is returned.
+ */
 async function consent(authUrl: string, decision: Decision): Promise<string> {
-  const asked = new URL(authUrl);
-  const decide = new URL(`${asked.origin}${asked.pathname}/decide`);
-  for (const [name, value] of asked.searchParams) decide.searchParams.set(name, value);
-  decide.searchParams.set("login_email", decision.email);
-  decide.searchParams.set("login_verified", "true");
-  if (decision.allScopes !== false) decide.searchParams.set("login_all_scopes", "true");
-  decide.searchParams.set("decision", decision.allow === false ? "deny" : "allow");
-  const res = await fetch(decide, { redirect: "manual" });
-  const back = new URL(res.headers.get("location") ?? "");
-  expect(back.pathname).toBe("/api/v1/oauth/google/callback");
-  return back.search;
+  const jar = new Map<string, string>();
+  const send = async (url: URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    const res = await fetch(url, { ...init, headers, redirect: "manual" });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const at = pair.indexOf("=");
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return res;
+  };
+  let url = new URL(authUrl);
+  let res = await send(url);
+  for (let hops = 0; hops < 10; hops++) {
+    if (res.status === 200) {
+      const action = /<form method="post" action="([^"]+)"/.exec(await res.text())?.[1];
+      if (!action) throw new Error("no sign-in form");
+      const form = new URLSearchParams({ login_email: decision.email, login_verified: "true", decision: decision.allow === false ? "deny" : "allow" });
+      if (decision.allScopes !== false) form.set("login_all_scopes", "true");
+      url = new URL(action, url);
+      res = await send(url, { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+      continue;
+    }
+    expect(res.status, await res.clone().text()).toBeGreaterThanOrEqual(300);
+    url = new URL(res.headers.get("location") ?? "", url);
+    if (url.pathname === "/api/v1/oauth/google/callback") return url.search;
+    res = await send(url);
+  }
+  throw new Error("the consent did not come back");
 }
 
 /** Google sends the browser to the callback: where does the API send it next? */
@@ -90,13 +112,13 @@ describe("connecting Google Search Console", () => {
     const user = await signedIn();
     const { data } = await json(await user.oauth.connect.$post({ json: { app_origin: APP } }), 200);
     const url = new URL(data.auth_url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${google.issuer}/authorize`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${google.issuer}/auth`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: CLIENT,
       response_type: "code",
       access_type: "offline",
       prompt: "consent",
-      scope: "https://www.googleapis.com/auth/webmasters.readonly",
+      scope: "openid email https://www.googleapis.com/auth/webmasters.readonly",
       code_challenge_method: "S256",
       redirect_uri: `${APP}/api/v1/oauth/google/callback`,
     });
@@ -109,7 +131,7 @@ describe("connecting Google Search Console", () => {
     const back = await connect(user);
     expect(back.toString()).toBe(`${APP}/dashboard?connected=true&needs_selection=true`);
     const status = await json(await user.oauth.status.$get(), 200);
-    expect(status).toMatchObject({ is_connected: true, connected_site: null, needs_selection: true, needs_reconnect: false, source: "google" });
+    expect(status).toMatchObject({ is_connected: true, connected_site: null, needs_selection: true, needs_reconnect: false, source: "google", account_email: user.email });
     // An unverified property is not offered.
     expect(status.sites).toEqual([
       { site_url: SITE, permission_level: "siteOwner" },

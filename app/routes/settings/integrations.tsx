@@ -84,7 +84,9 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
           <dl className="grid gap-2 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-slate-500">{t("searchConsole.settings.account")}</dt>
-              <dd className="font-medium">{status.source === "demo" ? t("searchConsole.settings.demoAccount") : t("searchConsole.settings.googleAccount")}</dd>
+              <dd className="font-medium">
+                {status.source === "demo" ? t("searchConsole.settings.demoAccount") : (status.account_email ?? t("searchConsole.settings.googleAccount"))}
+              </dd>
             </div>
             <div>
               <dt className="text-slate-500">{t("searchConsole.settings.lastSync")}</dt>

@@ -16,6 +16,8 @@ export const searchConsoleConnections = pgTable("search_console_connections", {
   source: text("source", { enum: SEARCH_CONSOLE_SOURCES }).notNull(),
   refreshTokenSealed: text("refresh_token_sealed"),
   scope: text("scope"),
+  /** The Google account connected, so a user with several knows which one (from the token response's ID token). */
+  accountEmail: text("account_email"),
   needsReconnect: boolean("needs_reconnect").notNull().default(false),
   connectedSite: text("connected_site"),
   sites: jsonb("sites").$type<SearchConsoleSite[]>().notNull().default([]),

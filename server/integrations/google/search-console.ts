@@ -11,6 +11,8 @@ import { logger } from "../../logger";
  */
 
 export const SEARCH_CONSOLE_SCOPE = "https://www.googleapis.com/auth/webmasters.readonly";
+/** Read-only Search Console, and which Google account it is (shown in the settings). */
+export const CONNECT_SCOPES = ["openid", "email", SEARCH_CONSOLE_SCOPE];
 
 export type SiteEntry = { site_url: string; permission_level: string };
 export type AnalyticsRow = { keys: string[]; clicks: number; impressions: number; position: number };
@@ -57,11 +59,22 @@ export async function googleOAuthClient(redirectUri?: string, config: Config = g
   });
 }
 
-/** Revokes a refresh token at Google; a failure is logged, not thrown: the user is leaving either way. */
-export async function revokeGrant(refreshToken: string): Promise<boolean> {
+/**
+ * Revokes a refresh token (RFC 7009: the token in the body, the client authenticated, which Google
+ * accepts and other issuers require); a failure is logged, not thrown: the user is leaving either way.
+ */
+export async function revokeGrant(refreshToken: string, config: Config = getConfig()): Promise<boolean> {
   try {
-    const client = await googleOAuthClient();
-    await client.revokeToken(refreshToken);
+    const document = await discover(config.GOOGLE_ISSUER);
+    const endpoint = document.revocation_endpoint ?? new URL("/revoke", document.token_endpoint).toString();
+    const credentials = Buffer.from(`${encodeURIComponent(config.GOOGLE_CLIENT_ID ?? "")}:${encodeURIComponent(config.GOOGLE_CLIENT_SECRET ?? "")}`).toString("base64");
+    const response = await fetch(endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${credentials}` },
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: "refresh_token" }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw Object.assign(new Error(`revocation answered ${response.status}`), { status: response.status });
     return true;
   } catch (error) {
     logger.warn("search-console.revoke_failed", { error: summarize(error) });

@@ -1,0 +1,1 @@
+ALTER TABLE "search_console_connections" ADD COLUMN "account_email" text;
