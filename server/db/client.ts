@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "../logger";
 import * as schema from "./schema";
 
 /** One type for both drivers; the union of the two driver types breaks drizzle's overloads (STACK.md #9). */
@@ -60,6 +61,9 @@ const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 export async function openDatabase(target: string): Promise<DatabaseHandle> {
   if (isPostgresUrl(target)) {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) is an 'error' on
+    // the pool: without a listener Node would end the process. The pool replaces it on next use.
+    pool.on("error", (error) => logger.warn("db.idle_connection_lost", { error: error.message }));
     await migrateWithLock(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return { driver: "pg", db, pool, url: target, close: () => pool.end() };

@@ -16,6 +16,7 @@ import { getBoss, getDb } from "../../server/runtime";
 import { ErrorSchema, type z } from "../../server/http/router";
 import type { SessionSchema } from "../../server/auth/routes";
 import { checkConformance, takeViolations } from "./conformance";
+import { createScratchDatabase, type ScratchDatabase } from "./postgres";
 import type { OpenApiDocument } from "./openapi";
 
 export type Session = z.infer<typeof SessionSchema>;
@@ -222,11 +223,18 @@ export function apiHelpers(app: () => Api) {
  * through the app (and through the web app's in-process instance) is held against the OpenAPI
  * document; a test whose requests or answers depart from it fails (tests/helpers/conformance.ts).
  */
-export function useApi(options: { jobs?: StartOptions["jobs"] } = {}) {
+export function useApi(options: { jobs?: StartOptions["jobs"]; ownDatabase?: boolean } = {}) {
   let api: Api | undefined;
+  let scratch: ScratchDatabase | undefined;
 
   beforeAll(async () => {
-    const databaseUrl = inject("databaseUrl") ?? process.env.DATABASE_URL ?? "memory://";
+    let databaseUrl = inject("databaseUrl") ?? process.env.DATABASE_URL ?? "memory://";
+    // The PostgreSQL run shares one database between files, and so its job queues: a file whose
+    // jobs need its own configuration (an issuer on its own port) gets a database of its own.
+    if (options.ownDatabase && inject("databaseUrl") && process.env.TEST_DATABASE_URL) {
+      scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, "sightline_own");
+      databaseUrl = scratch.url;
+    }
     process.env.DATABASE_URL = databaseUrl;
     resetConfig();
     await start({ databaseUrl, jobs: options.jobs ?? "none" });
@@ -242,6 +250,7 @@ export function useApi(options: { jobs?: StartOptions["jobs"] } = {}) {
 
   afterAll(async () => {
     await stop();
+    await scratch?.drop();
     // Requests made in beforeAll/afterAll hooks belong to no test: the file fails instead.
     const violations = takeViolations();
     if (violations) throw new Error(`The API departed from its OpenAPI document outside a test:\n${violations}`);

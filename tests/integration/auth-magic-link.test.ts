@@ -119,6 +119,7 @@ describe("POST /auth/verify", () => {
       expires_in: 3600,
       expires_at: expect.any(Number),
       token_type: "bearer",
+      aal: "aal1",
       user: {
         id: expect.stringMatching(UUID),
         email,

@@ -2,16 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon, EyeIcon, EyeOffIcon, GripVerticalIcon, Tras
 import { type DragEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useFetchers, useLocation } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -226,17 +217,14 @@ export function DeleteControl({
     );
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{button}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{title}</AlertDialogTitle>
-        <AlertDialogDescription>{description}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("academyAdmin:confirm.cancel")}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => fetcher.submit({ ...payload, js: "1" }, { method: "post" })}>{t("academyAdmin:confirm.delete")}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      trigger={button}
+      title={title}
+      description={description}
+      cancelLabel={t("academyAdmin:confirm.cancel")}
+      confirmLabel={t("academyAdmin:confirm.delete")}
+      onConfirm={() => fetcher.submit({ ...payload, js: "1" }, { method: "post" })}
+    />
   );
 }
 

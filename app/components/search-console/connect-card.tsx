@@ -12,6 +12,21 @@ const BENEFITS = [
   { key: "compare", icon: BarChart3Icon },
 ] as const;
 
+/** What connecting brings, in three lines (the dashboard's empty state and the onboarding step). */
+export function SearchConsoleBenefits() {
+  const { t } = useTranslation();
+  return (
+    <ul className="grid gap-3">
+      {BENEFITS.map(({ key, icon: Icon }) => (
+        <li key={key} className="flex items-start gap-3 text-sm">
+          <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          <span>{t(`onboarding:searchConsole.benefits.${key}`)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The button that starts a connection (seed §4 step 1): a post to the page's own action. */
 export function ConnectButton({ source, label }: { source: "google" | "demo"; label?: string }) {
   const { t } = useTranslation();
@@ -39,14 +54,7 @@ export function ConnectCard({ source }: { source: "google" | "demo" }) {
         </h2>
         <p className="text-sm text-slate-600">{t("searchConsole.notConnected.description")}</p>
       </div>
-      <ul className="grid gap-3">
-        {BENEFITS.map(({ key, icon: Icon }) => (
-          <li key={key} className="flex items-start gap-3 text-sm">
-            <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>{t(`onboarding:searchConsole.benefits.${key}`)}</span>
-          </li>
-        ))}
-      </ul>
+      <SearchConsoleBenefits />
       {source === "demo" ? <p className="text-sm text-slate-600">{t("searchConsole.demoExplained")}</p> : null}
       <div>
         <ConnectButton source={source} />

@@ -41,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
     getFixedT(context),
   ]);
-  const ready = status.is_connected && status.connected_site !== null && !status.needs_reconnect;
+  // Revoked access still shows the last data synced, under the alert that asks to reconnect.
+  const ready = status.is_connected && status.connected_site !== null;
   const [performance, aiStats] = ready
     ? await Promise.all([
         read(api.searchConsole.performance.$get({ query: { period } })).then(dataOf),
@@ -101,7 +102,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </Page>
     );
   }
-  if (status.needs_reconnect) {
+  if (status.needs_reconnect && !status.connected_site) {
     return (
       <Page>
         <ReconnectAlert />
@@ -122,15 +123,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <meta httpEquiv="refresh" content={String(SYNC_POLL_MS / 1000)} />
         </noscript>
       ) : null}
+      {status.needs_reconnect ? <ReconnectAlert /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SiteHeading siteUrl={status.connected_site} demo={status.source === "demo"} />
         <div className="flex flex-wrap items-center gap-2">
           <PeriodSelect period={period} />
-          <RefreshForm syncing={syncing} />
+          <RefreshForm syncing={syncing} disabled={status.needs_reconnect} />
           <UpdatedAgo at={status.last_synced_at} renderedAt={renderedAt} />
         </div>
       </div>
-      {status.sync_error === "site_forbidden" ? (
+      {status.needs_reconnect ? null : status.sync_error === "site_forbidden" ? (
         <Alert variant="warning" role="status">
           <TriangleAlertIcon aria-hidden />
           <AlertDescription>
@@ -235,14 +237,14 @@ function decodeCookie(value: string): unknown {
 }
 
 /** Seed §4: one refresh at a time; the button spins while a sync is under way. */
-function RefreshForm({ syncing }: { syncing: boolean }) {
+function RefreshForm({ syncing, disabled }: { syncing: boolean; disabled: boolean }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "refresh";
   const busy = syncing || sending;
   return (
     <Form method="post" preventScrollReset>
-      <Button type="submit" name="intent" value="refresh" variant="outline" size="sm" disabled={busy} aria-busy={busy}>
+      <Button type="submit" name="intent" value="refresh" variant="outline" size="sm" disabled={busy || disabled} aria-busy={busy}>
         <RefreshCwIcon className={busy ? "animate-spin" : undefined} aria-hidden />
         {busy ? t("searchConsole.refreshing") : t("searchConsole.refresh")}
       </Button>

@@ -1,11 +1,11 @@
-import { BarChart3Icon, CircleCheckIcon, MousePointerClickIcon, SearchIcon } from "lucide-react";
+import { CircleCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Route } from "./+types/search-console";
 import { StepCard, StepFooter } from "~/components/onboarding/step-form";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { ConnectButton } from "~/components/search-console/connect-card";
+import { ConnectButton, SearchConsoleBenefits } from "~/components/search-console/connect-card";
 import { getApiClient, read, requireSession } from "~/lib/api.server";
 import { stepPath } from "~/lib/onboarding-steps";
 import * as searchConsole from "~/lib/search-console.server";
@@ -40,11 +40,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return finishOnboarding(context);
 }
 
-const BENEFITS = [
-  { key: "queries", icon: SearchIcon },
-  { key: "clicks", icon: MousePointerClickIcon },
-  { key: "compare", icon: BarChart3Icon },
-] as const;
 
 export default function SearchConsole({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -67,14 +62,7 @@ export default function SearchConsole({ loaderData, actionData }: Route.Componen
         </Alert>
       ) : (
         <>
-          <ul className="grid gap-3">
-            {BENEFITS.map(({ key, icon: Icon }) => (
-              <li key={key} className="flex items-start gap-3 text-sm">
-                <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                <span>{t(`onboarding:searchConsole.benefits.${key}`)}</span>
-              </li>
-            ))}
-          </ul>
+          <SearchConsoleBenefits />
           {source === "demo" ? <p className="text-sm text-muted-foreground">{t("searchConsole.demoExplained")}</p> : null}
           <ConnectButton source={source} />
           <p className="text-sm text-muted-foreground">{t("onboarding:searchConsole.later")}</p>

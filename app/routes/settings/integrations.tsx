@@ -7,16 +7,7 @@ import { ConnectCard, ReconnectAlert } from "~/components/search-console/connect
 import { SiteForm } from "~/components/search-console/site-chooser";
 import { SiteHeading } from "~/components/search-console/site-heading";
 import { UpdatedAgo } from "~/components/search-console/updated-ago";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
@@ -132,23 +123,19 @@ function DisconnectButton() {
     );
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant="outline" size="sm" disabled={sending}>
           <UnplugIcon aria-hidden />
           {t("searchConsole.disconnect")}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{t("searchConsole.confirmDisconnect.title")}</AlertDialogTitle>
-        <AlertDialogDescription>{t("searchConsole.confirmDisconnect.description")}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("searchConsole.sites.cancel")}</AlertDialogCancel>
-          {/* The dialog unmounts as it closes: the post is sent from here, not by a form inside it. */}
-          <AlertDialogAction onClick={() => submit({ intent: "disconnect" }, { method: "post" })}>{t("searchConsole.disconnect")}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={t("searchConsole.confirmDisconnect.title")}
+      description={t("searchConsole.confirmDisconnect.description")}
+      cancelLabel={t("searchConsole.sites.cancel")}
+      confirmLabel={t("searchConsole.disconnect")}
+      onConfirm={() => submit({ intent: "disconnect" }, { method: "post" })}
+    />
   );
 }
 

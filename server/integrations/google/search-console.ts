@@ -44,10 +44,16 @@ export function googleConfigured(config: Config = getConfig()): boolean {
 
 type OAuthClient = InstanceType<typeof auth.OAuth2>;
 
+const ATTEMPTS = 4;
+const CALL_TIMEOUT_MS = 30_000;
+const MAX_DELAY_MS = 30_000;
+
 /** An OAuth client for the connection flow, its endpoints from the issuer's discovery document. */
 export async function googleOAuthClient(redirectUri?: string, config: Config = getConfig()): Promise<OAuthClient> {
   const document = await discover(config.GOOGLE_ISSUER);
   return new auth.OAuth2({
+    // Without a time-out a connection that never answers would hold a sync (and its user's next ones) forever.
+    transporterOptions: { timeout: CALL_TIMEOUT_MS },
     clientId: config.GOOGLE_CLIENT_ID,
     clientSecret: config.GOOGLE_CLIENT_SECRET,
     redirectUri,
@@ -82,8 +88,6 @@ export async function revokeGrant(refreshToken: string, config: Config = getConf
   }
 }
 
-const ATTEMPTS = 4;
-const MAX_DELAY_MS = 30_000;
 
 /** The API of one Google account, through its refresh token (the client refreshes access tokens itself). */
 export async function googleSearchConsole(refreshToken: string, config: Config = getConfig()): Promise<SearchConsoleApi> {
@@ -93,14 +97,14 @@ export async function googleSearchConsole(refreshToken: string, config: Config =
   const api = searchconsole({ version: "v1", auth: client, rootUrl: config.SEARCH_CONSOLE_API_URL });
   return {
     async listSites() {
-      const response = await withRetries(() => api.sites.list({}, { retry: false }));
+      const response = await withRetries(() => api.sites.list({}, { retry: false, timeout: CALL_TIMEOUT_MS }));
       return (response.data.siteEntry ?? [])
         .filter((entry) => entry.siteUrl && entry.permissionLevel !== "siteUnverifiedUser")
         .map((entry) => ({ site_url: entry.siteUrl as string, permission_level: entry.permissionLevel ?? "siteRestrictedUser" }));
     },
     async query(siteUrl, request) {
       const requestBody: searchconsole_v1.Schema$SearchAnalyticsQueryRequest = { ...request, dataState: "final", type: "web" };
-      const response = await withRetries(() => api.searchanalytics.query({ siteUrl, requestBody }, { retry: false }));
+      const response = await withRetries(() => api.searchanalytics.query({ siteUrl, requestBody }, { retry: false, timeout: CALL_TIMEOUT_MS }));
       return (response.data.rows ?? []).map((row) => ({
         keys: row.keys ?? [],
         clicks: row.clicks ?? 0,
@@ -152,7 +156,10 @@ function header(headers: unknown, name: string): string | null {
 }
 
 function summarize(error: unknown): string {
-  const failure = error as HttpFailure & { message?: string };
+  const failure = error as HttpFailure & { message?: string; cause?: { message?: string; code?: string; cause?: { code?: string; message?: string } } };
   const status = failure.response?.status ?? failure.status;
-  return `${status ?? failure.code ?? "error"}: ${String(failure.message ?? error).slice(0, 200)}`;
+  // fetch's own "fetch failed" says why only in its cause (ECONNRESET, a time-out…).
+  const cause = failure.cause?.cause ?? failure.cause;
+  const why = cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : "";
+  return `${status ?? failure.code ?? "error"}: ${String(failure.message ?? error).slice(0, 200)}${why}`;
 }
