@@ -32,7 +32,8 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL(pathAndQuery("/dashboard"));
     await page.goto("/");
     await expect(page).toHaveURL(pathAndQuery("/dashboard"));
-    await expect(page.getByRole("main").getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    // The dashboard itself, not connected yet: its invitation to connect Search Console.
+    await expect(page.getByRole("main").getByTestId("connect-card")).toBeVisible();
   });
 });
 

@@ -133,7 +133,8 @@ test.describe("subscription banner", () => {
     await savePreference(page, () => banner.getByRole("button", { name: "Dismiss" }).click());
     await expect(banner).toBeHidden();
     await page.reload();
-    await expect(page.getByRole("main").getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    // The dashboard itself, not connected yet: its invitation to connect Search Console.
+    await expect(page.getByRole("main").getByTestId("connect-card")).toBeVisible();
     await expect(banner).toBeHidden();
   });
 });
