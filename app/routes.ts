@@ -70,6 +70,7 @@ export default [
         route("courses/:id", "routes/admin/academy-course.tsx"),
       ]),
       route("support", "routes/support.tsx"),
+      route("methodology", "routes/methodology.tsx"),
       route("booking", "routes/booking.tsx"),
       route("settings", "routes/settings/layout.tsx", [
         index("routes/settings/index.tsx"),

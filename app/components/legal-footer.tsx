@@ -1,6 +1,6 @@
 import { GlobeIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { isLocale } from "#domain/locales";
 
 /** Seed 000 §1: the 15 interface languages the footer offers, each with its flag and own name. */
@@ -46,6 +46,9 @@ export function LegalFooter({ legalSiteUrl, year }: { legalSiteUrl: string; year
         ))}
       </nav>
       <div className="flex items-center gap-3">
+        <Link to="/methodology" className="hover:text-slate-900 hover:underline">
+          {t("methodology.footer")}
+        </Link>
         <span>© {year} Sightline</span>
         <details className="relative">
           <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 hover:bg-slate-100">

@@ -102,7 +102,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       ) : board.competitors.length === 0 ? (
         <p className="rounded-lg border border-dashed border-input bg-card p-8 text-center text-sm text-muted-foreground">{t("insights:leaderboard.emptyPeriod")}</p>
       ) : (
-        <LeaderboardTable rows={board.competitors} />
+        <LeaderboardTable rows={board.competitors} totalAnswers={board.total_answers} totalPresences={board.total_presences} />
       )}
     </section>
   );

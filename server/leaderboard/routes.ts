@@ -1,6 +1,7 @@
 import { authedRoute } from "../auth/guarded-route";
 import { createRouter, errorResponse, jsonResponse, query, z } from "../http/router";
 import { getDb } from "../runtime";
+import { IntervalSchema } from "../seo-llm/metric-schemas";
 import { leaderboard, position } from "./service";
 
 export const LeaderboardSchema = z
@@ -11,8 +12,10 @@ export const LeaderboardSchema = z
         name: z.string(),
         is_brand: z.boolean(),
         tracked: z.boolean().openapi({ description: "The brand or a known competitor" }),
-        visibility: z.number(),
-        share_of_voice: z.number(),
+        visibility: z.number().openapi({ description: "Percent of the period's answers that name the brand (answers of total_answers)" }),
+        visibility_interval: IntervalSchema.nullable(),
+        share_of_mentions: z.number().openapi({ description: "Percent of every brand's presences (each brand once per answer) that are this brand's (answers of total_presences); share of voice counts only the tracked brands" }),
+        share_of_mentions_interval: IntervalSchema.nullable(),
         average_position: z.number(),
         sentiment: z.object({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() }),
         mentions: z.number().int(),
@@ -22,6 +25,7 @@ export const LeaderboardSchema = z
     ),
     total_brands: z.number().int(),
     total_answers: z.number().int(),
+    total_presences: z.number().int().openapi({ description: "Every brand named, once per answer: share of mentions' denominator" }),
     period: z.object({ start: z.string(), end: z.string() }),
   })
   .openapi("Leaderboard");

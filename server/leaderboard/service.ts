@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { type Interval, wilsonInterval } from "#domain/metrics";
 import type { Executor } from "../db/client";
 import { analysisAnswers, answerMentions } from "../db/schema";
 import { type InsightFilters, insightWhere } from "../seo-llm/insight-scope";
@@ -13,8 +14,10 @@ export type LeaderboardRow = {
   tracked: boolean;
   /** Percent of the period's answers that name the brand. */
   visibility: number;
+  visibility_interval: Interval | null;
   /** Percent of all brand presences in those answers (each brand once per answer). */
-  share_of_voice: number;
+  share_of_mentions: number;
+  share_of_mentions_interval: Interval | null;
   average_position: number;
   sentiment: { positive: number; neutral: number; negative: number };
   mentions: number;
@@ -83,7 +86,10 @@ export async function ranking(db: Executor, userId: string, options: Leaderboard
       is_brand: row.isBrand,
       tracked: row.tracked,
       visibility: percent(row.answers, totalAnswers),
-      share_of_voice: percent(row.answers, presences),
+      visibility_interval: wilsonInterval(row.answers, totalAnswers),
+      // Among every brand the answers name (docs/metrics.md): not share of voice, which counts only tracked brands.
+      share_of_mentions: percent(row.answers, presences),
+      share_of_mentions_interval: wilsonInterval(row.answers, presences),
       average_position: Math.round(row.position * 10) / 10,
       sentiment: { positive: row.positive, neutral: row.neutral, negative: row.negative },
       mentions: row.mentions,
@@ -92,16 +98,17 @@ export async function ranking(db: Executor, userId: string, options: Leaderboard
     }))
     .sort((a, b) => b.answers - a.answers || b.mentions - a.mentions || a.average_position - b.average_position || a.name.localeCompare(b.name))
     .map((row, index) => ({ rank: index + 1, ...row }));
-  return { ranked, totalAnswers, start, end };
+  return { ranked, totalAnswers, presences, start, end };
 }
 
 export async function leaderboard(db: Executor, userId: string, options: LeaderboardOptions) {
-  const { ranked, totalAnswers, start, end } = await ranking(db, userId, options);
+  const { ranked, totalAnswers, presences, start, end } = await ranking(db, userId, options);
   const kept = ranked.filter((row) => row.analyses >= (options.min_analyses ?? 1));
   return {
     competitors: kept.slice(0, options.limit ?? 100),
     total_brands: kept.length,
     total_answers: totalAnswers,
+    total_presences: presences,
     period: { start: start.toISOString(), end: end.toISOString() },
   };
 }

@@ -6,13 +6,17 @@ import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { ANALYSIS_STATUSES, ANSWER_STATUSES } from "../db/schema";
 import { PROVIDER_IDS } from "#domain/providers";
 import { getBoss, getDb } from "../runtime";
+import { IntervalSchema } from "./metric-schemas";
 import { analysisStats, createAnalysis, getAnalysis, latestAnalysis, listAnalyses } from "./analyses";
 
 const MetricsSchema = z.object({
   answers: z.number().int(),
   mentioned: z.number().int(),
-  visibility: z.number().nullable().openapi({ description: "Percent of answers mentioning the brand" }),
-  share_of_voice: z.number().nullable().openapi({ description: "Percent of tracked-brand presences that are the brand's" }),
+  tracked_presences: z.number().int().openapi({ description: "Tracked brands (yours and your competitors) named, counted once per answer: share of voice's denominator" }),
+  visibility: z.number().nullable().openapi({ description: "Percent of answers mentioning the brand (mentioned of answers)" }),
+  visibility_interval: IntervalSchema.nullable(),
+  share_of_voice: z.number().nullable().openapi({ description: "The brand's percent of tracked-brand presences (mentioned of tracked_presences)" }),
+  share_of_voice_interval: IntervalSchema.nullable(),
   average_position: z.number().nullable(),
   sentiment: z.object({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() }),
 });
@@ -85,7 +89,9 @@ export const StatsSchema = z
       z.object({
         date: z.string(),
         answers: z.number().int(),
+        mentioned: z.number().int(),
         visibility: z.number().nullable(),
+        visibility_interval: IntervalSchema.nullable(),
         share_of_voice: z.number().nullable(),
         average_position: z.number().nullable(),
       }),

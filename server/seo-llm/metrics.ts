@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
+import { wilsonInterval } from "#domain/metrics";
 import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
 import { analysisAnswers, answerMentions } from "../db/schema";
 
@@ -37,8 +38,11 @@ function combine(rows: Row[]) {
   return {
     answers,
     mentioned,
+    tracked_presences: presences,
     visibility: percentOf(mentioned, answers),
+    visibility_interval: wilsonInterval(mentioned, answers),
     share_of_voice: percentOf(mentioned, presences),
+    share_of_voice_interval: wilsonInterval(mentioned, presences),
     average_position: positions ? round1(sum("position_sum") / positions) : null,
     sentiment: { positive: sum("positive"), neutral: sum("neutral"), negative: sum("negative") },
   };
@@ -138,7 +142,9 @@ export async function dailyTrend(db: Executor, userId: string, where: SQL) {
   return rows.map((row) => ({
     date: row.date,
     answers: row.answers,
+    mentioned: row.mentioned,
     visibility: percentOf(row.mentioned, row.answers),
+    visibility_interval: wilsonInterval(row.mentioned, row.answers),
     share_of_voice: percentOf(row.mentioned, row.presences),
     average_position: row.position,
   }));

@@ -1,3 +1,4 @@
+import { wilsonInterval } from "#domain/metrics";
 import { getDomain } from "tldts";
 import { beforeAll, describe, expect, test } from "vitest";
 import { searchQueryClusters } from "../../server/seo-llm/search-query-insights";
@@ -77,6 +78,20 @@ describe("insights over the stored answers", () => {
       const naming = answers.filter((answer) => answer.mentions.some((m) => (row.is_brand ? m.is_brand : m.name.toLowerCase() === row.name.toLowerCase()))).length;
       expect(row.answers, row.name).toBe(naming);
     }
+    // One definition per metric (docs/metrics.md): share of mentions counts every brand, share of
+    // voice only the tracked ones; each percentage carries its sample and 95 % Wilson interval.
+    const presences = answers.reduce((sum, answer) => sum + answer.mentions.length, 0);
+    expect(board.total_presences).toBe(presences);
+    for (const row of board.competitors) {
+      expect(row.share_of_mentions, row.name).toBe(Math.round((row.answers / presences) * 1000) / 10);
+      expect(row.visibility_interval, row.name).toEqual(wilsonInterval(row.answers, board.total_answers));
+      expect(row.share_of_mentions_interval, row.name).toEqual(wilsonInterval(row.answers, presences));
+    }
+    const tracked = answers.reduce((sum, answer) => sum + answer.mentions.filter((m) => m.tracked).length, 0);
+    expect(stats.summary).toMatchObject({ answers: answers.length, mentioned, tracked_presences: tracked });
+    expect(stats.summary.visibility_interval).toEqual(wilsonInterval(mentioned, answers.length));
+    expect(stats.summary.share_of_voice_interval).toEqual(wilsonInterval(mentioned, tracked));
+    for (const day of stats.trend) expect(day.visibility_interval).toEqual(wilsonInterval(day.mentioned, day.answers));
     const visibilities = board.competitors.map((row) => row.visibility);
     expect(visibilities).toEqual([...visibilities].sort((a, b) => b - a));
     expect(board.competitors.map((row) => row.rank)).toEqual(board.competitors.map((_, i) => i + 1));

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Leaderboard } from "~/lib/api-types";
-import { formatNumber, formatPercent } from "~/components/seo-llms/format";
+import { MetricLabel, PercentWithSample } from "~/components/metrics/percent";
+import { formatNumber } from "~/components/seo-llms/format";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
@@ -9,7 +10,7 @@ import { SentimentBar } from "./sentiment-bar";
 type LeaderboardRow = Leaderboard["competitors"][number];
 
 /** Every brand of the period, best first; the user's own row stands out, tracked competitors are tagged. */
-export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
+export function LeaderboardTable({ rows, totalAnswers, totalPresences }: { rows: LeaderboardRow[]; totalAnswers: number; totalPresences: number }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const heading = "px-3 py-2 font-medium whitespace-nowrap";
@@ -18,8 +19,12 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
       <TableHeader>
         <TableHead numeric className={cn(heading, "w-14")}>{t("insights:leaderboard.columns.rank")}</TableHead>
         <TableHead className={heading}>{t("insights:leaderboard.columns.brand")}</TableHead>
-        <TableHead numeric className={heading}>{t("insights:leaderboard.columns.visibility")}</TableHead>
-        <TableHead numeric className={heading}>{t("insights:leaderboard.columns.shareOfVoice")}</TableHead>
+        <TableHead numeric className={heading}>
+          <MetricLabel metric="visibility">{t("insights:leaderboard.columns.visibility")}</MetricLabel>
+        </TableHead>
+        <TableHead numeric className={heading}>
+          <MetricLabel metric="shareOfMentions">{t("insights:leaderboard.columns.shareOfMentions")}</MetricLabel>
+        </TableHead>
         <TableHead numeric className={heading}>{t("insights:leaderboard.columns.averagePosition")}</TableHead>
         <TableHead numeric className={heading}>{t("insights:leaderboard.columns.mentions")}</TableHead>
         <TableHead numeric className={heading}>{t("insights:leaderboard.columns.analyses")}</TableHead>
@@ -47,8 +52,12 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
                 ) : null}
               </span>
             </th>
-            <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.visibility, locale)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.share_of_voice, locale)}</td>
+            <td className="px-3 py-2 text-right">
+              <PercentWithSample value={row.visibility} part={row.answers} whole={totalAnswers} interval={row.visibility_interval} unit="answers" />
+            </td>
+            <td className="px-3 py-2 text-right">
+              <PercentWithSample value={row.share_of_mentions} part={row.answers} whole={totalPresences} interval={row.share_of_mentions_interval} unit="presences" />
+            </td>
             <td className="px-3 py-2 text-right tabular-nums">#{formatNumber(row.average_position, locale)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.mentions, locale, 0)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.analyses, locale, 0)}</td>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { providerLabel } from "#domain/providers";
+import { MetricLabel, PercentWithSample } from "~/components/metrics/percent";
 import { formatNumber, formatPercent } from "./format";
 import type { MetricsView } from "./metric-cards";
 
@@ -17,8 +18,12 @@ export function BreakdownTable({ rows, by }: { rows: Row[]; by: "provider" | "ca
       <TableHeader>
         <TableHead>{t(by === "provider" ? "seo:breakdown.provider" : "seo:breakdown.category")}</TableHead>
         <TableHead numeric>{t("seo:breakdown.answers")}</TableHead>
-        <TableHead numeric>{t("seo:metrics.visibility")}</TableHead>
-        <TableHead numeric>{t("seo:metrics.shareOfVoice")}</TableHead>
+        <TableHead numeric>
+          <MetricLabel metric="visibility">{t("seo:metrics.visibility")}</MetricLabel>
+        </TableHead>
+        <TableHead numeric>
+          <MetricLabel metric="shareOfVoice">{t("seo:metrics.shareOfVoice")}</MetricLabel>
+        </TableHead>
         <TableHead numeric>{t("seo:metrics.averagePosition")}</TableHead>
       </TableHeader>
       <TableBody>
@@ -30,8 +35,12 @@ export function BreakdownTable({ rows, by }: { rows: Row[]; by: "provider" | "ca
                 {row.provider ? providerLabel(row.provider) : t(`seoSetup:categories.${row.category}.name`)}
               </th>
               <td className="px-4 py-2 text-right tabular-nums">{row.answers}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatPercent(row.visibility, locale)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatPercent(row.share_of_voice, locale)}</td>
+              <td className="px-4 py-2 text-right">
+                <PercentWithSample value={row.visibility} part={row.mentioned} whole={row.answers} interval={row.visibility_interval} unit="answers" />
+              </td>
+              <td className="px-4 py-2 text-right">
+                <PercentWithSample value={row.share_of_voice} part={row.mentioned} whole={row.tracked_presences} interval={row.share_of_voice_interval} unit="presences" />
+              </td>
               <td className="px-4 py-2 text-right tabular-nums">{row.average_position === null ? "—" : `#${formatNumber(row.average_position, locale)}`}</td>
             </tr>
           );

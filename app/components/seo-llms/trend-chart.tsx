@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
+import type { Interval } from "#domain/metrics";
+import { formatInterval } from "~/components/metrics/percent";
 
-type Point = { date: string; visibility: number | null; share_of_voice: number | null };
+type Point = { date: string; answers: number; visibility: number | null; visibility_interval: Interval | null; share_of_voice: number | null };
 
 const WIDTH = 640;
 const HEIGHT = 200;
@@ -24,6 +26,13 @@ export function TrendChart({ points, start, end }: { points: Point[]; start: str
     { key: "shareOfVoice", className: "stroke-emerald-500", dot: "fill-emerald-500", read: (p: Point) => p.share_of_voice },
   ] as const;
 
+  const band = points.filter((p) => p.visibility_interval !== null);
+  const bandPath = [
+    ...band.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.date).toFixed(1)},${y(p.visibility_interval?.high ?? 0).toFixed(1)}`),
+    ...[...band].reverse().map((p) => `L${x(p.date).toFixed(1)},${y(p.visibility_interval?.low ?? 0).toFixed(1)}`),
+    "Z",
+  ].join(" ");
+
   if (points.length === 0) {
     return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t("seo:trend.empty")}</p>;
   }
@@ -44,6 +53,8 @@ export function TrendChart({ points, start, end }: { points: Point[]; start: str
         <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-slate-400 text-[10px]">
           {day.format(to)}
         </text>
+        {/* Visibility's 95 % interval per day: wide where a day had few answers (docs/metrics.md). */}
+        {band.length > 1 ? <path d={bandPath} className="fill-indigo-600/10" data-testid="visibility-band" /> : null}
         {series.map((s) => {
           const defined = points.filter((p) => s.read(p) !== null);
           const path = defined.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.date).toFixed(1)},${y(s.read(p) ?? 0).toFixed(1)}`).join(" ");
@@ -52,7 +63,10 @@ export function TrendChart({ points, start, end }: { points: Point[]; start: str
               {defined.length > 1 ? <path d={path} fill="none" className={s.className} strokeWidth={2} /> : null}
               {defined.map((p) => (
                 <circle key={p.date} cx={x(p.date)} cy={y(s.read(p) ?? 0)} r={3} className={s.dot}>
-                  <title>{`${day.format(Date.parse(`${p.date}T00:00:00Z`))}: ${s.read(p)}%`}</title>
+                  <title>
+                    {`${day.format(Date.parse(`${p.date}T00:00:00Z`))}: ${s.read(p)}%`}
+                    {s.key === "visibility" && p.visibility_interval ? ` (${t("metrics.sample.count", { count: p.answers })}, ${formatInterval(p.visibility_interval, i18n.language)})` : ""}
+                  </title>
                 </circle>
               ))}
             </g>
@@ -65,6 +79,9 @@ export function TrendChart({ points, start, end }: { points: Point[]; start: str
         </span>
         <span className="flex items-center gap-1">
           <span className="h-0.5 w-4 bg-emerald-500" aria-hidden /> {t("seo:metrics.shareOfVoice")}
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="h-2.5 w-4 rounded-sm bg-indigo-600/10" aria-hidden /> {t("seo:trend.band")}
         </span>
       </figcaption>
     </figure>

@@ -36,14 +36,16 @@ export async function startTlsProxy(port: number, target: string): Promise<TlsPr
         method: request.method,
         path: request.url,
         headers: {
-          ...request.headers,
+          ...withoutHopByHop(request.headers),
           "x-forwarded-proto": append("x-forwarded-proto", "https"),
           "x-forwarded-host": append("x-forwarded-host", request.headers.host ?? `localhost:${port}`),
           "x-forwarded-for": append("x-forwarded-for", request.socket.remoteAddress ?? "127.0.0.1"),
         },
       },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        // The app's "Connection: close" (one upstream connection per request) is about the proxy's
+        // hop, not the browser's: passed on, it would close every browser connection after one answer.
+        response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
         answer.pipe(response);
       },
     );
@@ -67,4 +69,12 @@ export async function startTlsProxy(port: number, target: string): Promise<TlsPr
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** RFC 9110 §7.6.1: a proxy does not forward the headers that describe its own connection. */
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"];
+function withoutHopByHop(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const kept = { ...headers };
+  for (const name of HOP_BY_HOP) delete kept[name];
+  return kept;
 }
