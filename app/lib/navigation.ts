@@ -25,6 +25,8 @@ export const ADMIN_SECTIONS: Section[] = [{ to: "/admin/academy", key: "adminAca
 const OTHER_SECTIONS: Section[] = [
   { to: "/support", key: "support" },
   { to: "/booking", key: "booking" },
+  { to: "/methodology", key: "methodology" },
+  { to: "/settings/two-factor", key: "settingsTwoFactor" },
   { to: "/settings/informations", key: "settingsInformations" },
   { to: "/settings/integrations", key: "settingsIntegrations" },
   { to: "/settings/billing", key: "settingsBilling" },

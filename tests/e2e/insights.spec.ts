@@ -37,6 +37,9 @@ test.describe("leaderboard and citing sources", () => {
     const rank = Number(await own.locator("td").first().textContent());
     const total = await table.locator("tbody tr").count();
     await expect(page.getByTestId("leaderboard-position")).toContainText(`You are ${ordinal(rank, "en")} of ${total}`);
+    // Each percentage with its sample and, for a handful of answers, its 95 % interval (issue 14).
+    await expect(own).toContainText(/\d+ of \d+ answers? · \d+–\d+\s?%/);
+    await expect(own).toContainText(/\d+ of \d+ brand presences?/);
 
     // With JavaScript the data reloads in place; without, the same control is a link to the same URL.
     await page.getByRole(javaScriptEnabled ? "button" : "link", { name: "Refresh" }).click();
@@ -88,6 +91,11 @@ test.describe("leaderboard and citing sources", () => {
       const rank = Number(await own.locator("td").first().textContent());
       const total = await table.locator("tbody tr").count();
       await expect(page.getByTestId("leaderboard-position")).toContainText(`Vous êtes ${ordinal(rank, "fr")} sur ${total}`);
+      await expect(own).toContainText(/\d+ sur \d+ réponses? · \d+–\d+\s?%/);
+      // Every metric's name leads to its definition.
+      await table.getByRole("link", { name: "Part des mentions" }).click();
+      await expect(page).toHaveURL(/\/methodology#shareOfMentions$/);
+      await expect(page.locator("#shareOfMentions")).toContainText("présences d'une marque ÷ présences de toutes les marques citées");
 
       await page.goto("/seo-llms/sources");
       await ready(page);

@@ -21,7 +21,7 @@ const TABS = [
 
 /** The frame of the analysis area: title, availability indicator (seed 001 §2), tabs, demo notice. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+  const session = requireSession(context, request);
   const api = getApiClient(context);
   const [{ data: availability }, profile, { data: config }] = await Promise.all([
     availabilityOf(api),
@@ -34,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     availability,
     hasProfile: profile !== null,
     demo: providers.length === 1 && providers[0] === "demo",
+    // How to leave demo mode is the operator's business: only administrators are told.
+    isAdmin: session.user.role === "admin",
     now: new Date().toISOString(),
   };
 }
@@ -41,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { availability, hasProfile, demo, now } = loaderData;
+  const { availability, hasProfile, demo, isAdmin, now } = loaderData;
   return (
     <section className="mx-auto grid max-w-6xl gap-6 p-6 lg:p-10">
       <ScreenTitle title={t("seo:title")} description={t("seo:description")}>
@@ -50,7 +52,10 @@ export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
       {demo ? (
         <Alert variant="demo" data-testid="demo-notice">
           <FlaskConicalIcon aria-hidden />
-          <AlertDescription>{t("seo:demo.notice")}</AlertDescription>
+          <AlertDescription>
+            {t("seo:demo.notice")}
+            {isAdmin ? ` ${t("seo:demo.operatorHint")}` : null}
+          </AlertDescription>
         </Alert>
       ) : null}
       <nav aria-label={t("seo:tabs.label")} className="flex flex-wrap gap-x-1 border-b border-slate-200">
