@@ -63,10 +63,8 @@ export function TrendChart({ points, start, end }: { points: Point[]; start: str
               {defined.length > 1 ? <path d={path} fill="none" className={s.className} strokeWidth={2} /> : null}
               {defined.map((p) => (
                 <circle key={p.date} cx={x(p.date)} cy={y(s.read(p) ?? 0)} r={3} className={s.dot}>
-                  <title>
-                    {`${day.format(Date.parse(`${p.date}T00:00:00Z`))}: ${s.read(p)}%`}
-                    {s.key === "visibility" && p.visibility_interval ? ` (${t("metrics.sample.count", { count: p.answers })}, ${formatInterval(p.visibility_interval, i18n.language)})` : ""}
-                  </title>
+                  {/* One string: React's <title> takes a single text child. */}
+                  <title>{`${day.format(Date.parse(`${p.date}T00:00:00Z`))}: ${s.read(p)}%${s.key === "visibility" && p.visibility_interval ? ` (${t("metrics.sample.count", { count: p.answers })}, ${formatInterval(p.visibility_interval, i18n.language)})` : ""}`}</title>
                 </circle>
               ))}
             </g>

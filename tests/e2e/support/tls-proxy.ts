@@ -26,34 +26,46 @@ export async function startTlsProxy(port: number, target: string): Promise<TlsPr
       const current = request.headers[name];
       return current ? `${current}, ${value}` : value;
     };
-    const forwarded = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        // A connection per request: a kept-alive upstream socket the app closed while idle would
-        // fail the next request through it, which the browser sees as a broken connection.
-        agent: false,
-        method: request.method,
-        path: request.url,
-        headers: {
-          ...withoutHopByHop(request.headers),
-          "x-forwarded-proto": append("x-forwarded-proto", "https"),
-          "x-forwarded-host": append("x-forwarded-host", request.headers.host ?? `localhost:${port}`),
-          "x-forwarded-for": append("x-forwarded-for", request.socket.remoteAddress ?? "127.0.0.1"),
+    // As nginx's proxy_next_upstream: a GET or HEAD whose upstream connection failed before any
+    // answer is tried again (the app under a loaded CI machine can refuse a connection now and
+    // then); anything else answers 502.
+    const idempotent = request.method === "GET" || request.method === "HEAD";
+    const send = (attempt: number) => {
+      const forwarded = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          // A connection per request: a kept-alive upstream socket the app closed while idle would
+          // fail the next request through it, which the browser sees as a broken connection.
+          agent: false,
+          method: request.method,
+          path: request.url,
+          headers: {
+            ...withoutHopByHop(request.headers),
+            "x-forwarded-proto": append("x-forwarded-proto", "https"),
+            "x-forwarded-host": append("x-forwarded-host", request.headers.host ?? `localhost:${port}`),
+            "x-forwarded-for": append("x-forwarded-for", request.socket.remoteAddress ?? "127.0.0.1"),
+          },
         },
-      },
-      (answer) => {
-        // The app's "Connection: close" (one upstream connection per request) is about the proxy's
-        // hop, not the browser's: passed on, it would close every browser connection after one answer.
-        response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
-        answer.pipe(response);
-      },
-    );
-    forwarded.on("error", () => {
-      if (!response.headersSent) response.writeHead(502);
-      response.end();
-    });
-    request.pipe(forwarded);
+        (answer) => {
+          // The app's "Connection: close" (one upstream connection per request) is about the proxy's
+          // hop, not the browser's: passed on, it would close every browser connection after one answer.
+          response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+          answer.pipe(response);
+        },
+      );
+      forwarded.on("error", () => {
+        if (!response.headersSent && idempotent && attempt < 3) {
+          setTimeout(() => send(attempt + 1), 100 * attempt);
+          return;
+        }
+        if (!response.headersSent) response.writeHead(502);
+        response.end();
+      });
+      if (idempotent) forwarded.end();
+      else request.pipe(forwarded);
+    };
+    send(1);
   });
   // Idle browser connections stay open longer than the browser keeps them (nginx's default is 75 s):
   // closing one as the browser reuses it makes Chromium retry, and under load give up.
