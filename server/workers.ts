@@ -9,6 +9,7 @@ import { logger } from "./logger";
 import { ONBOARDING_SETUP_QUEUE, runSetup, type SetupJob } from "./onboarding/setup";
 import { type AnswerJob, answerQueue, runAnswerJob } from "./seo-llm/pipeline";
 import { type ClusterJob, computeClusters, QUERY_CLUSTERS_QUEUE } from "./seo-llm/search-query-insights";
+import { needsRescore, RESCORE_QUEUE, rescoreAnswers } from "./seo-llm/rescore";
 import { sweepAnswers } from "./seo-llm/sweep";
 import { pickAdvisor } from "./site-audit/ai-suggestions";
 import { createSafeFetch } from "./site-audit/safe-fetch";
@@ -26,6 +27,7 @@ export const QUEUES = {
   siteAudits: SITE_AUDIT_QUEUE,
   searchConsoleSync: SEARCH_CONSOLE_SYNC_QUEUE,
   searchConsoleDaily: "search-console.daily",
+  rescore: RESCORE_QUEUE,
 } as const;
 
 /**
@@ -92,6 +94,13 @@ export async function registerWorkers(boss: PgBoss, handle: DatabaseHandle) {
   await boss.work<SetupJob>(QUEUES.onboardingSetup, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
     await runSetup(db, boss, job.data.userId, { lastAttempt: job.retryCount >= job.retryLimit });
   });
+
+  // A new analysis engine reads the stored answers again, once, in the background (issue 14).
+  await boss.work(QUEUES.rescore, async () => {
+    const rescored = await rescoreAnswers(db);
+    if (rescored) logger.info("seo_llm.rescore_done", { answers: rescored });
+  });
+  if (await needsRescore(db)) await boss.send(QUEUES.rescore, {}, { singletonKey: "rescore", retryLimit: 3 });
 
   // Search Console (issue 13): a sync per user when asked, and each morning for data a day old.
   await boss.work<SyncJob>(QUEUES.searchConsoleSync, { pollingIntervalSeconds: 1, batchSize: 2 }, async (jobs) => {

@@ -11,6 +11,7 @@ import { type AnalysisProfile, type AnalysisRow, analyses, analysisAnswers, answ
 import { getProviders } from "../integrations/ai/registry";
 import { ASSISTANT_IDS } from "#domain/providers";
 import { wakeQueue } from "../jobs/pump";
+import { ENGINE_VERSION } from "./answer-analysis";
 import { analysisDeadline, answerBudgetMs } from "./deadline";
 import { breakdown, dailyTrend, trackedBrands } from "./metrics";
 import { type AnswerJob, answerQueue } from "./pipeline";
@@ -258,7 +259,7 @@ export async function analysisStats(db: Database, userId: string, period: { star
     lte(analysisAnswers.answeredAt, end),
     demoMode ? undefined : ne(analysisAnswers.provider, "demo"),
   )!;
-  const [figures, brands, trend, [{ analysesCount }]] = await Promise.all([
+  const [figures, brands, trend, [{ analysesCount }], [engine]] = await Promise.all([
     breakdown(db, userId, scope, PROVIDER_ORDER),
     trackedBrands(db, userId, scope),
     dailyTrend(db, userId, scope),
@@ -266,8 +267,17 @@ export async function analysisStats(db: Database, userId: string, period: { star
       .select({ analysesCount: count() })
       .from(analyses)
       .where(and(eq(analyses.userId, userId), gte(analyses.createdAt, start), lte(analyses.createdAt, end))),
+    db.select({ rescoredAt: sql<string | null>`max(${analysisAnswers.rescoredAt})` }).from(analysisAnswers).where(scope),
   ]);
-  return { period: { start: start.toISOString(), end: end.toISOString() }, analyses: analysesCount, ...figures, brands, trend };
+  const rescoredAt = engine?.rescoredAt ? new Date(engine.rescoredAt).toISOString() : null;
+  return {
+    period: { start: start.toISOString(), end: end.toISOString() },
+    analyses: analysesCount,
+    ...figures,
+    brands,
+    trend,
+    engine: { version: ENGINE_VERSION, rescored_at: rescoredAt },
+  };
 }
 
 function endOfDay(date: string) {

@@ -85,6 +85,12 @@ export const StatsSchema = z
     period: z.object({ start: z.string(), end: z.string() }),
     analyses: z.number().int(),
     ...BreakdownFields,
+    engine: z
+      .object({
+        version: z.number().int().openapi({ description: "The analysis engine's version (docs/metrics.md)" }),
+        rescored_at: z.string().nullable().openapi({ description: "When answers of this period were last read again by a newer engine; null if never" }),
+      })
+      .openapi({ description: "Which engine the figures come from" }),
     trend: z.array(
       z.object({
         date: z.string(),

@@ -35,6 +35,13 @@ export type Answer = z.input<typeof AnswerSchema>;
 
 export type Sentiment = "positive" | "neutral" | "negative";
 
+/**
+ * The version of the rules below. Raise it with any change that can alter a result: every stored
+ * answer read by an older version is read again in the background (rescore.ts), so figures before
+ * and after the change stay comparable. docs/metrics.md names the current one.
+ */
+export const ENGINE_VERSION = 1;
+
 export type AnswerAnalysis = {
   brand: { mentioned: boolean; position: number | null; sentiment: Sentiment | null };
   /** Every brand named, with how the answer speaks of it (the sentences around its mentions). */

@@ -6,7 +6,7 @@ import { getProviders } from "../integrations/ai/registry";
 import { type AiProvider, type AskProfile, ProviderError, type ProviderAnswer } from "../integrations/ai/types";
 import { isLiveWorker } from "../jobs/liveness";
 import { logger } from "../logger";
-import { analyzeAnswer, registrableDomain } from "./answer-analysis";
+import { type AnswerAnalysis, analyzeAnswer, ENGINE_VERSION, registrableDomain } from "./answer-analysis";
 import { answerBudgetMs, backoffMs } from "./deadline";
 
 /**
@@ -236,6 +236,7 @@ async function saveAnswer(
         brandMentioned: analysis.brand.mentioned,
         brandPosition: analysis.brand.position,
         brandSentiment: analysis.brand.sentiment,
+        engineVersion: ENGINE_VERSION,
         answeredAt,
       })
       // Still open, whoever holds it now: the first answer to come back is kept (a worker taken for
@@ -247,17 +248,7 @@ async function saveAnswer(
     // The children are written only here, with the status: a slot that was still processing has none.
     const base = { answerId: slot.id, userId: slot.userId, analysisId: slot.analysisId, provider: slot.provider, category: slot.category, answeredAt };
     if (analysis.mentions.length) {
-      await tx.insert(answerMentions).values(
-        analysis.mentions.map((mention) => ({
-          ...base,
-          name: mention.name,
-          isBrand: mention.is_brand,
-          tracked: mention.tracked,
-          position: mention.position,
-          count: mention.count,
-          sentiment: mention.sentiment,
-        })),
-      );
+      await tx.insert(answerMentions).values(mentionRows(base, analysis.mentions));
     }
     if (answer.citations.length) {
       await tx.insert(answerCitations).values(
@@ -268,6 +259,22 @@ async function saveAnswer(
       await tx.insert(answerSearchQueries).values(answer.search_queries.map((query, index) => ({ ...base, position: index, query })));
     }
   });
+}
+
+type InsightBase = Pick<typeof answerMentions.$inferInsert, "answerId" | "userId" | "analysisId" | "provider" | "category" | "answeredAt">;
+
+/** An answer's mentions as rows, marked with the engine that found them (the pipeline's and the re-score's). */
+export function mentionRows(base: InsightBase, mentions: AnswerAnalysis["mentions"]): Array<typeof answerMentions.$inferInsert> {
+  return mentions.map((mention) => ({
+    ...base,
+    name: mention.name,
+    isBrand: mention.is_brand,
+    tracked: mention.tracked,
+    position: mention.position,
+    count: mention.count,
+    sentiment: mention.sentiment,
+    engineVersion: ENGINE_VERSION,
+  }));
 }
 
 /**

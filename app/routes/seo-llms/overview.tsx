@@ -120,6 +120,14 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </div>
 
       <MetricCards metrics={stats.summary} />
+      {stats.engine.rescored_at ? (
+        <p className="text-xs text-slate-500" data-testid="rescored">
+          {t("seo:engine.rescored", { date: formatDateTime(stats.engine.rescored_at, i18n.language), version: stats.engine.version })}{" "}
+          <Link to="/methodology" className="underline underline-offset-2">
+            {t("methodology.footer")}
+          </Link>
+        </p>
+      ) : null}
       <Card asChild className="grid gap-3 p-4">
         <section>
           <h3 className="font-medium">{t("seo:trend.title")}</h3>

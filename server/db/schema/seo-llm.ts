@@ -124,12 +124,20 @@ export const analysisAnswers = pgTable(
     brandMentioned: boolean("brand_mentioned"),
     brandPosition: integer("brand_position"),
     brandSentiment: text("brand_sentiment", { enum: ["positive", "neutral", "negative"] }),
+    /**
+     * The analysis engine (ENGINE_VERSION in answer-analysis.ts) that read this answer; an older one
+     * is read again by the re-score job, and `rescoredAt` says when.
+     */
+    engineVersion: integer("engine_version"),
+    rescoredAt: timestamp("rescored_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("analysis_answers_slot_idx").on(table.analysisId, table.questionIndex, table.provider),
     index("analysis_answers_user_answered_idx").on(table.userId, table.answeredAt),
+    // Finds at start-up, without reading every answer, whether an older engine read some.
+    index("analysis_answers_engine_idx").on(table.engineVersion),
     // The few open slots, for the sweep (by worker) and the deadline's queue count (by provider).
     index("analysis_answers_open_idx").on(table.provider, table.claimedBy).where(sql`${table.status} in ('pending', 'processing')`),
   ],
@@ -163,6 +171,8 @@ export const answerMentions = pgTable(
     count: integer("count").notNull(),
     /** How the answer speaks of this brand. */
     sentiment: text("sentiment", { enum: ["positive", "neutral", "negative"] }).notNull(),
+    /** The engine that found this mention (its answer's `engine_version`). */
+    engineVersion: integer("engine_version").notNull().default(1),
   },
   (table) => [primaryKey({ columns: [table.answerId, table.name] }), index("answer_mentions_user_time_idx").on(table.userId, table.answeredAt)],
 );
