@@ -161,12 +161,7 @@ export async function verifyFactor(db: Database, user: UserRow, sessionId: strin
 
 /** A recovery code instead of the app's: spent once, and this session reaches aal2. */
 export async function useRecoveryCode(db: Database, user: UserRow, sessionId: string, code: string) {
-  const spent = await db
-    .update(recoveryCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, hashRecovery(code)), isNull(recoveryCodes.usedAt)))
-    .returning({ id: recoveryCodes.id });
-  if (!spent.length) throw badRequest("This recovery code is not valid or was already used", { code: "invalid_recovery_code", errors: { code: [{ code: "invalid_recovery_code", message: "Not a recovery code of this account" }] } });
+  if (!(await spendRecovery(db, user.id, code))) throw badRequest("This recovery code is not valid or was already used", { code: "invalid_recovery_code", errors: { code: [{ code: "invalid_recovery_code", message: "Not a recovery code of this account" }] } });
   return { refreshToken: await raiseTo(db, sessionId, "aal2"), recovery_codes_left: await recoveryCodesLeft(db, user.id) };
 }
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type PgBoss from "pg-boss";
-import { type ConnectError, type ConnectOrigin, CONNECT_ORIGINS } from "#domain/search-console";
+import type { ConnectError, ConnectOrigin } from "#domain/search-console";
 import { seal, unseal } from "../auth/sealed";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
@@ -259,12 +259,12 @@ export async function markRevoked(db: Database, userId: string) {
 
 /** Chooses the site the dashboard shows: only one the account can see; its data is then synced. */
 export async function selectSite(db: Database, boss: PgBoss, userId: string, siteUrl: string): Promise<ConnectionStatus> {
-  let sites = (await requireConnection(db, userId)).sites;
+  const connection = await requireConnection(db, userId);
+  let sites = connection.sites;
   if (!sites.some((site) => site.site_url === siteUrl)) sites = await listSites(db, userId, { refresh: true });
   if (!sites.some((site) => site.site_url === siteUrl)) {
     throw badRequest("This site is not one your Search Console account can see", { code: "unknown_site", errors: { site_url: [{ code: "unknown_site", message: "Not a site of this account" }] } });
   }
-  const connection = await requireConnection(db, userId);
   if (connection.connectedSite !== siteUrl) {
     await db.transaction(async (tx) => {
       await clearData(tx, userId);
@@ -299,5 +299,3 @@ async function clearData(tx: Tx | Database, userId: string) {
   await tx.delete(searchConsoleDays).where(eq(searchConsoleDays.userId, userId));
   await tx.delete(searchConsoleTopRows).where(eq(searchConsoleTopRows.userId, userId));
 }
-
-export const isConnectOrigin = (value: unknown): value is ConnectOrigin => typeof value === "string" && (CONNECT_ORIGINS as readonly string[]).includes(value);

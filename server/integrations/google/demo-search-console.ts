@@ -89,7 +89,7 @@ function pagesOf({ keywords }: DemoProfile, siteUrl: string, domain: string): st
 function spread(keys: string[], totals: Array<{ clicks: number; impressions: number }>, siteUrl: string): AnalyticsRow[] {
   const clicks = totals.reduce((sum, row) => sum + row.clicks, 0);
   const impressions = totals.reduce((sum, row) => sum + row.impressions, 0);
-  const weights = keys.map((key) => (0.4 + seededRandom(hash(`${siteUrl}|${key}`))()) / (keys.indexOf(key) + 1));
+  const weights = keys.map((key, index) => (0.4 + seededRandom(hash(`${siteUrl}|${key}`))()) / (index + 1));
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   return keys
     .map((key, index) => {
