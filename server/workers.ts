@@ -11,7 +11,7 @@ import { type AnswerJob, answerQueue, runAnswerJob } from "./seo-llm/pipeline";
 import { type ClusterJob, computeClusters, QUERY_CLUSTERS_QUEUE } from "./seo-llm/search-query-insights";
 import { needsRescore, RESCORE_QUEUE, rescoreAnswers } from "./seo-llm/rescore";
 import { sweepAnswers } from "./seo-llm/sweep";
-import { pickAdvisor } from "./site-audit/ai-suggestions";
+import { pickAdvisor } from "./integrations/ai/advisor";
 import { createSafeFetch } from "./site-audit/safe-fetch";
 import { SEARCH_CONSOLE_SYNC_QUEUE, type SyncJob } from "./search-console/sync-requests";
 import { runSync, syncStaleConnections } from "./search-console/sync";

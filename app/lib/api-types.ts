@@ -56,6 +56,7 @@ export type SeoProfileInput = {
   Country?: string | null;
   Keywords?: string[];
   Competitors?: Array<{ Name: string; Domain?: string | null; Aliases?: string[] }>;
+  AmbiguousNames?: string[];
 };
 export type Question = z.infer<typeof QuestionSchema>;
 export type QuestionInput = { question_text?: string; category?: string; language?: string; is_active?: boolean };

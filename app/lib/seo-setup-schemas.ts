@@ -97,6 +97,7 @@ const CompetitorRowSchema = z
 export const SeoProfileFormSchema = z.object({
   BrandName: boundedText(1, PROFILE_LIMITS.brandName, { tooShort: "required", tooLong: "brandNameTooLong" }),
   BrandAliases: aliasList(),
+  AmbiguousNames: aliasList(),
   WebsiteURL: optionalWebsite,
   MarketLanguage: MarketLanguageSchema,
   Country: z

@@ -28,6 +28,7 @@ export default function Methodology() {
         <h2 className="text-lg font-semibold">{t("methodology.mention.title")}</h2>
         <p className="text-sm leading-6 text-slate-700">{t("methodology.mention.body")}</p>
         <p className="text-sm leading-6 text-slate-700">{t("methodology.mention.repeats")}</p>
+        <p className="text-sm leading-6 text-slate-700">{t("methodology.mention.words")}</p>
       </Card>
       {METRICS.map((metric) => (
         <Card key={metric} id={metric} className="grid scroll-mt-24 gap-2 p-6 target:ring-2 target:ring-indigo-500">

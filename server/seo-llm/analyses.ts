@@ -62,6 +62,7 @@ export async function createAnalysis(db: Database, boss: PgBoss, userId: string,
       market_language: profile.marketLanguage,
       country: profile.country,
       keywords: profile.keywords,
+      ambiguous_names: profile.ambiguousNames,
     };
     const providerIds = providers.map((provider) => provider.id);
     const [analysis] = await tx

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeAnswer, type AnswerProfile } from "./answer-analysis";
+import { analyzeAnswer, analyzeAnswerDetailed, type AnswerProfile } from "./answer-analysis";
 
 const profile: AnswerProfile = {
   brand_name: "Acmé",
@@ -21,7 +21,7 @@ const answer = (text: string, extra: Partial<{ citations: Array<{ url: string; t
 
 describe("analyzeAnswer: mentions", () => {
   it("finds the brand whatever the case, accents and possessives, as a whole word only", () => {
-    for (const text of ["ACME's pricing is clear.", "Le tarif d’Acme est clair.", "On recommande acme, sans hésiter."]) {
+    for (const text of ["ACME's pricing is clear.", "Le tarif d’Acme est clair.", "On recommande acme studio, sans hésiter."]) {
       expect(analyzeAnswer(profile, answer(text)).brand.mentioned, text).toBe(true);
     }
     for (const text of ["Acmeville is a town.", "The acmes of the art."]) {
@@ -30,7 +30,7 @@ describe("analyzeAnswer: mentions", () => {
   });
 
   it("counts aliases and the brand's domain, inside links too, as the brand", () => {
-    const result = analyzeAnswer(profile, answer("Acme Studio ships fast; see https://shop.acme.co.uk/pricing or acme.co.uk."));
+    const result = analyzeAnswer(profile, answer("Acme Studio is based in Leeds; see https://shop.acme.co.uk/pricing or acme.co.uk."));
     expect(result.mentions).toEqual([{ name: "Acmé", is_brand: true, tracked: true, position: 1, count: 3, sentiment: "neutral" }]);
   });
 
@@ -47,8 +47,8 @@ describe("analyzeAnswer: mentions", () => {
     expect(result.brand).toEqual({ mentioned: true, position: 3, sentiment: "positive" });
     expect(result.mentions).toEqual([
       { name: "HubSpot", is_brand: false, tracked: false, position: 1, count: 1, sentiment: "neutral" },
-      // "complet mais cher", then "populaire": as much good as bad.
-      { name: "Globex", is_brand: false, tracked: true, position: 2, count: 2, sentiment: "neutral" },
+      // "complet mais cher", then "populaire": more good than bad.
+      { name: "Globex", is_brand: false, tracked: true, position: 2, count: 2, sentiment: "positive" },
       { name: "Acmé", is_brand: true, tracked: true, position: 3, count: 1, sentiment: "positive" },
     ]);
   });
@@ -112,5 +112,72 @@ describe("analyzeAnswer: sources and searches", () => {
       ["Acme", 2],
       ["Rival", 2],
     ]);
+  });
+});
+
+describe("analyzeAnswer: names that are also words", () => {
+  const chat: AnswerProfile = {
+    brand_name: "Slack",
+    website_url: "https://slack.com",
+    competitors: [
+      { name: "Microsoft Teams", domain: "microsoft.com", aliases: ["Teams"] },
+      { name: "Sunday", domain: "sundayapp.com" },
+    ],
+  };
+  const named = (text: string, profile = chat) => analyzeAnswer(profile, answer(text)).mentions.filter((mention) => mention.tracked).map((mention) => mention.name);
+
+  it.each([
+    ["Cut them some slack: most teams zoom in on price first.", []],
+    ["We meet every Sunday; on Sunday mornings the team is off.", []],
+    ["Slack integrates with 2,000 apps, and Microsoft Teams is bundled with Office.", ["Slack", "Microsoft Teams"]],
+    ["For chat, **Slack** leads. Slack is pricier than Teams, though.", ["Slack", "Microsoft Teams"]],
+    ["Most tools, like Slack, let you set reminders for Sunday.", ["Slack"]],
+    ["Restaurants in Paris use Sunday to let guests pay at the table.", ["Sunday"]],
+    ["Give yourself some slack. Slack is still the best chat app for startups.", ["Slack"]],
+  ])("%s", (text, expected) => {
+    expect(named(text)).toEqual(expected);
+  });
+
+  it("reads days and months as dates in French, and a capital as the brand", () => {
+    const avril: AnswerProfile = { brand_name: "Avril", website_url: "https://avril-beaute.fr", competitors: [] };
+    expect(named("Les soldes commencent le 3 avril, et en avril les prix baissent.", avril)).toEqual([]);
+    expect(named("Pour des cosmétiques bio abordables, la marque Avril est souvent citée.", avril)).toEqual(["Avril"]);
+  });
+
+  it("needs evidence for a name the user marked, and leaves other names alone", () => {
+    const marked: AnswerProfile = { brand_name: "Rivalo", ambiguous_names: ["rivalo"], competitors: [] };
+    expect(named("Rivalo. Nothing more to say.", marked)).toEqual([]);
+    expect(named("Rivalo. Nothing more to say.", { brand_name: "Rivalo", competitors: [] })).toEqual(["Rivalo"]);
+  });
+
+  it("says how each mention was decided, and lets a second opinion overrule the rules", () => {
+    const text = "Slack. That is what we cut them. Zoom and Slack both offer apps.";
+    const rules = analyzeAnswerDetailed(chat, answer(text));
+    const first = rules.ambiguous[0];
+    expect(first).toMatchObject({ name: "Slack", form: "Slack", sure: false, decidedBy: "evidence" });
+    const overruled = analyzeAnswerDetailed(chat, answer(text), { decisions: new Map([[first.key, false]]) });
+    expect(overruled.ambiguous[0]).toMatchObject({ accepted: false, decidedBy: "ai" });
+    expect(rules.methods.get("Slack")).toBe("evidence");
+    expect(analyzeAnswerDetailed(chat, answer("See slack.com for Slack.")).methods.get("Slack")).toBe("name");
+  });
+});
+
+describe("analyzeAnswer: sentiment per brand", () => {
+  const crm: AnswerProfile = { brand_name: "HubSpot", competitors: [{ name: "Salesforce" }, { name: "Pipedrive" }] };
+  const tone = (text: string) => Object.fromEntries(analyzeAnswer(crm, answer(text)).mentions.map((mention) => [mention.name, mention.sentiment]));
+
+  it.each([
+    ["HubSpot is far easier to set up than Salesforce.", { HubSpot: "positive", Salesforce: "negative" }],
+    ["Salesforce is more expensive than HubSpot.", { Salesforce: "negative", HubSpot: "positive" }],
+    ["Pipedrive lags behind HubSpot on reporting.", { Pipedrive: "negative", HubSpot: "positive" }],
+    ["Unlike Salesforce, HubSpot has a generous free plan.", { Salesforce: "negative", HubSpot: "positive" }],
+    ["HubSpot’s support team is outstanding and its prices are fair.", { HubSpot: "positive" }],
+    ["HubSpot est nettement moins cher que Salesforce.", { HubSpot: "positive", Salesforce: "negative" }],
+    ["Le service client de HubSpot laisse à désirer et les frais cachés déçoivent.", { HubSpot: "negative" }],
+    ["Salesforce n’est pas à la hauteur pour une PME, alors que HubSpot séduit.", { Salesforce: "negative", HubSpot: "positive" }],
+    ["HubSpot, Salesforce and Pipedrive are all CRMs.", { HubSpot: "neutral", Salesforce: "neutral", Pipedrive: "neutral" }],
+    ["HubSpot is powerful but expensive.", { HubSpot: "neutral" }],
+  ])("%s", (text, expected) => {
+    expect(tone(text)).toEqual(expected);
   });
 });

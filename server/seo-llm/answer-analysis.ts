@@ -1,10 +1,16 @@
 import { getDomain } from "tldts";
 import { z } from "zod";
+import { ACCEPT_SCORE, type AmbiguityKind, ambiguityOf, evidenceFor, SURE_ACCEPT, SURE_REJECT } from "./answer-engine/ambiguity";
+import { type Sentiment, sentimentByBrand, sentimentLabel } from "./answer-engine/sentiment";
+import { answerLanguage, type Normalised, normalise, normaliseWithMap, originalSlice } from "./answer-engine/text";
+
+export { normalise, type Sentiment };
 
 /**
  * What one AI answer says about the brand: is it mentioned, where among the brands the answer
  * names, how it is spoken of, and which sites the answer leans on. Pure: the pipeline stores its
- * result beside the raw answer, and `sightline analyze-answer` runs it on a file.
+ * result beside the raw answer, and `sightline analyze-answer` runs it on a file. The rules live in
+ * answer-engine/ (names that are also words, sentiment); `npm run eval` measures them.
  */
 
 export const AnswerProfileSchema = z.object({
@@ -22,6 +28,8 @@ export const AnswerProfileSchema = z.object({
     .max(100)
     .default([]),
   market_language: z.string().max(10).optional(),
+  /** Names or aliases the user marked as everyday words: they count only with evidence, like "Slack". */
+  ambiguous_names: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
 });
 export type AnswerProfile = z.input<typeof AnswerProfileSchema>;
 
@@ -33,34 +41,53 @@ export const AnswerSchema = z.object({
 });
 export type Answer = z.input<typeof AnswerSchema>;
 
-export type Sentiment = "positive" | "neutral" | "negative";
-
 /**
  * The version of the rules below. Raise it with any change that can alter a result: every stored
  * answer read by an older version is read again in the background (rescore.ts), so figures before
  * and after the change stay comparable. docs/metrics.md names the current one.
  */
-export const ENGINE_VERSION = 1;
+export const ENGINE_VERSION = 2;
 
 export type AnswerAnalysis = {
   brand: { mentioned: boolean; position: number | null; sentiment: Sentiment | null };
-  /** Every brand named, with how the answer speaks of it (the sentences around its mentions). */
+  /** Every brand named, with how the answer speaks of it. */
   mentions: Array<{ name: string; is_brand: boolean; tracked: boolean; position: number; count: number; sentiment: Sentiment }>;
   cited_domains: Array<{ domain: string; count: number }>;
   search_queries: string[];
 };
 
-type Entity = { name: string; isBrand: boolean; tracked: boolean; patterns: RegExp[] };
-type Match = { entity: Entity; start: number; end: number };
+/**
+ * What decided that a brand is named: a name or domain that cannot be anything else ("name"), the
+ * clues around a name that is also a word ("evidence"), the AI second opinion on such a name
+ * ("ai"), or a bold list item naming a brand the profile does not track ("listed").
+ */
+export type MentionMethod = "name" | "evidence" | "ai" | "listed";
 
-/** Case, accents and typographic apostrophes do not matter: "L’Oréal" is "l'oreal". */
-export function normalise(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .toLowerCase();
-}
+/** A match of a name that is also a word, with the rules' verdict (and the model's, if asked). */
+export type AmbiguousMatch = {
+  key: string;
+  name: string;
+  form: string;
+  /** The sentence it stands in, for the second opinion. */
+  excerpt: string;
+  score: number;
+  reasons: string[];
+  accepted: boolean;
+  /** Whether the rules are sure enough to do without a second opinion. */
+  sure: boolean;
+  decidedBy: "evidence" | "ai";
+};
+
+export type DetailedAnalysis = {
+  analysis: AnswerAnalysis;
+  /** How each mention (by name) was decided. */
+  methods: Map<string, MentionMethod>;
+  ambiguous: AmbiguousMatch[];
+};
+
+type Form = { pattern: RegExp; form: string; kind: AmbiguityKind | null };
+type Entity = { name: string; isBrand: boolean; tracked: boolean; forms: Form[]; domain: string | null };
+type Match = { entity: Entity; form: Form; start: number; end: number };
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -86,11 +113,15 @@ export function registrableDomain(value: string | null | undefined): string | nu
   return domain ? domain.toLowerCase() : null;
 }
 
-function entity(name: string, aliases: string[], domain: string | null | undefined, isBrand: boolean): Entity {
-  const patterns = [name, ...aliases].map(namePattern).filter((pattern): pattern is RegExp => pattern !== null);
+function entity(name: string, aliases: string[], domain: string | null | undefined, isBrand: boolean, userMarked: ReadonlySet<string>): Entity {
+  const forms: Form[] = [];
+  for (const form of [name, ...aliases]) {
+    const pattern = namePattern(form);
+    if (pattern) forms.push({ pattern, form: form.trim(), kind: ambiguityOf(form, userMarked) });
+  }
   const registrable = registrableDomain(domain);
-  if (registrable) patterns.push(domainPattern(registrable));
-  return { name, isBrand, tracked: true, patterns };
+  if (registrable) forms.push({ pattern: domainPattern(registrable), form: registrable, kind: null });
+  return { name, isBrand, tracked: true, forms, domain: registrable };
 }
 
 /**
@@ -102,8 +133,10 @@ function mergeSameNames(entities: Entity[]): Entity[] {
   for (const item of entities) {
     const key = normalise(item.name).trim().replace(/\s+/g, " ");
     const first = byName.get(key);
-    if (first) first.patterns.push(...item.patterns);
-    else byName.set(key, item);
+    if (first) {
+      first.forms.push(...item.forms);
+      first.domain ??= item.domain;
+    } else byName.set(key, item);
   }
   return [...byName.values()];
 }
@@ -121,10 +154,10 @@ function listedNames(text: string, tracked: Entity[]): Entity[] {
     const name = match[1].trim().replace(/[:.\-–—]+$/, "").trim();
     if (!/^[\p{Lu}\p{N}]/u.test(name) || name.split(/\s+/).length > 4) continue;
     const key = normalise(name);
-    const isTracked = tracked.some((known) => known.patterns.some((pattern) => new RegExp(pattern.source, "u").test(key)));
+    const isTracked = tracked.some((known) => known.forms.some((form) => new RegExp(form.pattern.source, "u").test(key)));
     if (isTracked || found.has(key)) continue;
     const pattern = namePattern(name);
-    if (pattern) found.set(key, { name, isBrand: false, tracked: false, patterns: [pattern] });
+    if (pattern) found.set(key, { name, isBrand: false, tracked: false, forms: [{ pattern, form: name, kind: null }], domain: null });
   }
   return [...found.values()];
 }
@@ -133,9 +166,9 @@ function listedNames(text: string, tracked: Entity[]): Entity[] {
 function findMentions(normalised: string, entities: Entity[]): Match[] {
   const all: Match[] = [];
   for (const item of entities) {
-    for (const pattern of item.patterns) {
-      for (const match of normalised.matchAll(pattern)) {
-        all.push({ entity: item, start: match.index, end: match.index + match[0].length });
+    for (const form of item.forms) {
+      for (const match of normalised.matchAll(form.pattern)) {
+        all.push({ entity: item, form, start: match.index, end: match.index + match[0].length });
       }
     }
   }
@@ -150,45 +183,61 @@ function findMentions(normalised: string, entities: Entity[]): Match[] {
   return kept;
 }
 
-// Sentiment: a small lexicon in English and French (accent-free, as text is normalised), with
-// negation in the three words before. Enough to tell praise from warnings in assistant prose.
-const POSITIVE = new Set(
-  "best excellent great leading leader recommended recommend reliable trusted popular top strong powerful easy intuitive affordable innovative robust favorite favourite outstanding ideal efficient secure quality good loved praised standout meilleur meilleure meilleurs excellente excellent recommande recommandee recommandes fiable reconnu reconnue populaire performant performante puissant puissante simple intuitif intuitive abordable innovant innovante robuste ideal ideale efficace securise qualite bon bonne apprecie appreciee incontournable leader".split(" "),
-);
-const NEGATIVE = new Set(
-  "worst poor bad expensive overpriced limited lacks lacking complaints complaint issues issue problems problem drawback drawbacks slow difficult complicated unreliable outdated buggy risky weak avoid scam disappointing criticized criticised downside pire mauvais mauvaise cher chere couteux couteuse limite limitee manque plaintes probleme problemes inconvenient inconvenients lent lente difficile complique compliquee obsolete decevant decevante eviter arnaque critique critiques faible".split(" "),
-);
-const NEGATIONS = new Set("not no never without isn't aren't doesn't don't lack ne pas jamais sans aucun aucune".split(" "));
+/** The key a decision on one match is filed under: its place in the normalised text. */
+export const matchKey = (start: number, end: number) => `${start}-${end}`;
 
-function sentimentOf(sentences: string[]): Sentiment {
-  let score = 0;
-  for (const sentence of sentences) {
-    const words = sentence.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-    words.forEach((word, index) => {
-      const polarity = POSITIVE.has(word) ? 1 : NEGATIVE.has(word) ? -1 : 0;
-      if (!polarity) return;
-      const negated = words.slice(Math.max(0, index - 3), index).some((before) => NEGATIONS.has(before) || before.endsWith("n't"));
-      score += negated ? -polarity : polarity;
-    });
-  }
-  return score > 0 ? "positive" : score < 0 ? "negative" : "neutral";
+/** Up to 200 characters either side of a match, cut at sentence bounds where there are some. */
+function excerpt(source: Normalised, start: number, end: number): string {
+  const from = Math.max(0, start - 200);
+  const to = Math.min(source.text.length, end + 200);
+  const head = source.text.slice(from, start).search(/[.!?\n][^.!?\n]*$/);
+  const tail = source.text.slice(end, to).search(/[.!?\n]/);
+  return originalSlice(source, head === -1 ? from : from + head + 1, tail === -1 ? to : end + tail + 1).trim();
 }
 
-/** The sentences (or list lines) that hold a mention. */
-function sentencesAround(normalised: string, matches: Match[]): string[] {
-  const bounds = /[.!?\n]/g;
-  return matches.map((match) => {
-    let start = 0;
-    let end = normalised.length;
-    for (const bound of normalised.matchAll(bounds)) {
-      if (bound.index < match.start) start = bound.index + 1;
-      else if (bound.index >= match.end) {
-        end = bound.index;
-        break;
-      }
-    }
-    return normalised.slice(start, end);
-  });
+/**
+ * Which matches of names that are also words stand for the brand. Two passes: the first reads each
+ * match beside the brands that are certain; the second also knows which brands the answer names
+ * for sure elsewhere, so "Slack" at a sentence's start counts once **Slack** was bold above.
+ */
+function judgeAmbiguous(source: Normalised, matches: Match[], language: "en" | "fr", decisions: ReadonlyMap<string, boolean>): Map<Match, AmbiguousMatch> {
+  const certain = matches.filter((match) => match.form.kind === null);
+  const ambiguous = matches.filter((match) => match.form.kind !== null);
+  const judge = (match: Match, others: Match[], namedElsewhere: boolean) =>
+    evidenceFor({
+      source,
+      start: match.start,
+      end: match.end,
+      form: match.form.form,
+      kind: match.form.kind!,
+      language,
+      domain: match.entity.domain,
+      otherBrands: others.filter((other) => other.entity !== match.entity),
+      namedElsewhere,
+    });
+  const first = new Map(ambiguous.map((match) => [match, judge(match, certain, false)]));
+  const surely = (match: Match) => match.form.kind === null || (first.get(match)?.score ?? 0) >= SURE_ACCEPT;
+  const accepted = matches.filter((match) => match.form.kind === null || (first.get(match)?.score ?? 0) >= ACCEPT_SCORE);
+
+  const verdicts = new Map<Match, AmbiguousMatch>();
+  for (const match of ambiguous) {
+    const namedElsewhere = matches.some((other) => other !== match && other.entity === match.entity && surely(other));
+    const evidence = judge(match, accepted, namedElsewhere);
+    const key = matchKey(match.start, match.end);
+    const decided = decisions.get(key);
+    verdicts.set(match, {
+      key,
+      name: match.entity.name,
+      form: match.form.form,
+      excerpt: excerpt(source, match.start, match.end),
+      score: evidence.score,
+      reasons: evidence.reasons,
+      accepted: decided ?? evidence.score >= ACCEPT_SCORE,
+      sure: evidence.score >= SURE_ACCEPT || evidence.score <= SURE_REJECT,
+      decidedBy: decided === undefined ? "evidence" : "ai",
+    });
+  }
+  return verdicts;
 }
 
 const URL_IN_TEXT = /https?:\/\/[^\s)<>\]"'`]+/gi;
@@ -206,38 +255,68 @@ function citedDomains(text: string, citations: Array<{ url: string }>): AnswerAn
   return [...counts].map(([domain, count]) => ({ domain, count })).sort((a, b) => b.count - a.count || a.domain.localeCompare(b.domain));
 }
 
-export function analyzeAnswer(profileInput: AnswerProfile, answerInput: Answer): AnswerAnalysis {
+
+export type AnalyzeOptions = {
+  /** The second opinion's verdicts on ambiguous matches, by matchKey; they override the rules'. */
+  decisions?: ReadonlyMap<string, boolean>;
+  /** Told each judgement and the brand it went to (for `eval/show.ts`). */
+  trace?: (line: string) => void;
+};
+
+/** The analysis, how each mention was decided, and every match of a name that is also a word. */
+export function analyzeAnswerDetailed(profileInput: AnswerProfile, answerInput: Answer, options: AnalyzeOptions = {}): DetailedAnalysis {
   const profile = AnswerProfileSchema.parse(profileInput);
   const answer = AnswerSchema.parse(answerInput);
+  const userMarked = new Set(profile.ambiguous_names.map((name) => normalise(name).trim().replace(/\s+/g, " ")));
   const tracked = mergeSameNames([
-    entity(profile.brand_name, profile.aliases, profile.website_url, true),
-    ...profile.competitors.map((competitor) => entity(competitor.name, competitor.aliases, competitor.domain, false)),
+    entity(profile.brand_name, profile.aliases, profile.website_url, true, userMarked),
+    ...profile.competitors.map((competitor) => entity(competitor.name, competitor.aliases, competitor.domain, false, userMarked)),
   ]);
-  const normalised = normalise(answer.text);
-  const matches = findMentions(normalised, [...tracked, ...listedNames(answer.text, tracked)]);
+  const source = normaliseWithMap(answer.text);
+  const language = answerLanguage(source.text);
+  const matches = findMentions(source.text, [...tracked, ...listedNames(answer.text, tracked)]);
+  const verdicts = judgeAmbiguous(source, matches, language, options.decisions ?? new Map());
+  const accepted = matches.filter((match) => verdicts.get(match)?.accepted ?? true);
 
   const byEntity = new Map<Entity, Match[]>();
-  for (const match of matches) byEntity.set(match.entity, [...(byEntity.get(match.entity) ?? []), match]);
+  for (const match of accepted) byEntity.set(match.entity, [...(byEntity.get(match.entity) ?? []), match]);
   const ordered = [...byEntity].sort(([, a], [, b]) => a[0].start - b[0].start);
-  const mentions = ordered.map(([item, found], index) => ({
-    name: item.name,
-    is_brand: item.isBrand,
-    tracked: item.tracked,
-    position: index + 1,
-    count: found.length,
-    sentiment: sentimentOf(sentencesAround(normalised, found)),
-  }));
+  const scores = sentimentByBrand(
+    source.text,
+    accepted.map((match) => ({ key: match.entity, start: match.start, end: match.end })),
+    options.trace,
+  );
+  const methods = new Map<string, MentionMethod>();
+  const mentions = ordered.map(([item, found], index) => {
+    const decidedBy = found.map((match) => (match.form.kind === null ? "name" : verdicts.get(match)!.decidedBy));
+    methods.set(item.name, !item.tracked ? "listed" : decidedBy.includes("name") ? "name" : decidedBy.includes("ai") ? "ai" : "evidence");
+    return {
+      name: item.name,
+      is_brand: item.isBrand,
+      tracked: item.tracked,
+      position: index + 1,
+      count: found.length,
+      sentiment: sentimentLabel(scores.get(item) ?? { praise: 0, criticism: 0 }),
+    };
+  });
 
-  const brandMatches = byEntity.get(tracked[0]) ?? [];
   const brandMention = mentions.find((mention) => mention.is_brand);
   return {
-    brand: {
-      mentioned: brandMatches.length > 0,
-      position: brandMention?.position ?? null,
-      sentiment: brandMatches.length > 0 ? sentimentOf(sentencesAround(normalised, brandMatches)) : null,
+    analysis: {
+      brand: {
+        mentioned: brandMention !== undefined,
+        position: brandMention?.position ?? null,
+        sentiment: brandMention?.sentiment ?? null,
+      },
+      mentions,
+      cited_domains: citedDomains(answer.text, answer.citations),
+      search_queries: [...new Set(answer.search_queries.map((query) => query.trim()).filter(Boolean))],
     },
-    mentions,
-    cited_domains: citedDomains(answer.text, answer.citations),
-    search_queries: [...new Set(answer.search_queries.map((query) => query.trim()).filter(Boolean))],
+    methods,
+    ambiguous: [...verdicts.values()],
   };
+}
+
+export function analyzeAnswer(profile: AnswerProfile, answer: Answer, options: AnalyzeOptions = {}): AnswerAnalysis {
+  return analyzeAnswerDetailed(profile, answer, options).analysis;
 }

@@ -2,12 +2,14 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { analyses, analysisAnswers, answerCitations, answerMentions, answerSearchQueries } from "../db/schema";
+import { pickAdvisor } from "../integrations/ai/advisor";
 import { getProviders } from "../integrations/ai/registry";
 import { type AiProvider, type AskProfile, ProviderError, type ProviderAnswer } from "../integrations/ai/types";
 import { isLiveWorker } from "../jobs/liveness";
 import { logger } from "../logger";
-import { type AnswerAnalysis, analyzeAnswer, ENGINE_VERSION, registrableDomain } from "./answer-analysis";
+import { type Answer, type AnswerAnalysis, type AnswerProfile, analyzeAnswerDetailed, type DetailedAnalysis, ENGINE_VERSION, type MentionMethod, registrableDomain } from "./answer-analysis";
 import { answerBudgetMs, backoffMs } from "./deadline";
+import { askSecondOpinion } from "./second-opinion";
 
 /**
  * One job answers one question with one provider. The answer row exists before the job (created
@@ -39,6 +41,8 @@ export type AnswerOptions = {
   jobId?: string;
   /** The worker process (`job_workers.id`) claiming the slot, so the slot goes back if it dies. */
   workerId?: string;
+  /** Who gives the second opinion on names that are also words; by default the first real assistant. */
+  advisor?: AiProvider | null;
 };
 
 /** The worker is stopping: the job must be delivered again, so this is thrown, not recorded. */
@@ -110,7 +114,8 @@ export async function runAnswerJob(db: Database, answerId: string, options: Answ
   let failure = outcome.ok ? null : { code: outcome.error.kind === "timeout" && Date.now() >= deadline ? "deadline" : outcome.error.kind, message: outcome.error.message };
   if (outcome.ok) {
     try {
-      await saveAnswer(db, claimed, analysis.profile, outcome.answer, latencyMs, outcome.attempts);
+      const advisor = options.advisor === undefined ? pickAdvisor(providers.values()) : options.advisor;
+      await saveAnswer(db, claimed, analysis.profile, outcome.answer, latencyMs, outcome.attempts, advisor);
     } catch (error) {
       // A value the database refuses (a data or constraint error) will be refused again: asking the
       // provider once more would cost money for nothing. Anything else (the connection) is retried.
@@ -211,6 +216,7 @@ async function saveAnswer(
   raw: ProviderAnswer,
   latencyMs: number,
   attempts: number,
+  advisor: AiProvider | null,
 ) {
   const answer: ProviderAnswer = {
     text: withoutNul(raw.text),
@@ -218,7 +224,11 @@ async function saveAnswer(
     citations: raw.citations.map((citation) => ({ url: withoutNul(citation.url), title: citation.title === null ? null : withoutNul(citation.title) })),
     search_queries: raw.search_queries.map(withoutNul),
   };
-  const analysis = analyzeAnswer(profile, { provider: slot.provider, text: answer.text, citations: answer.citations, search_queries: answer.search_queries });
+  const { analysis, methods } = await readAnswer(
+    profile,
+    { provider: slot.provider, text: answer.text, citations: answer.citations, search_queries: answer.search_queries },
+    advisor,
+  );
   const answeredAt = new Date();
   await db.transaction(async (tx) => {
     const [saved] = await tx
@@ -248,7 +258,7 @@ async function saveAnswer(
     // The children are written only here, with the status: a slot that was still processing has none.
     const base = { answerId: slot.id, userId: slot.userId, analysisId: slot.analysisId, provider: slot.provider, category: slot.category, answeredAt };
     if (analysis.mentions.length) {
-      await tx.insert(answerMentions).values(mentionRows(base, analysis.mentions));
+      await tx.insert(answerMentions).values(mentionRows(base, analysis.mentions, methods));
     }
     if (answer.citations.length) {
       await tx.insert(answerCitations).values(
@@ -263,8 +273,20 @@ async function saveAnswer(
 
 type InsightBase = Pick<typeof answerMentions.$inferInsert, "answerId" | "userId" | "analysisId" | "provider" | "category" | "answeredAt">;
 
-/** An answer's mentions as rows, marked with the engine that found them (the pipeline's and the re-score's). */
-export function mentionRows(base: InsightBase, mentions: AnswerAnalysis["mentions"]): Array<typeof answerMentions.$inferInsert> {
+/**
+ * The engine's reading of an answer. With an assistant to ask, the names that are also words and
+ * that the rules are unsure of get its second opinion (second-opinion.ts); without one, or when it
+ * fails, the rules decide.
+ */
+export async function readAnswer(profile: AnswerProfile, answer: Answer, advisor: AiProvider | null): Promise<DetailedAnalysis> {
+  const first = analyzeAnswerDetailed(profile, answer);
+  if (!advisor) return first;
+  const decisions = await askSecondOpinion(advisor, first.ambiguous, profile.market_language ?? "en");
+  return decisions.size ? analyzeAnswerDetailed(profile, answer, { decisions }) : first;
+}
+
+/** An answer's mentions as rows, marked with the engine and the method that found them (the pipeline's and the re-score's). */
+export function mentionRows(base: InsightBase, mentions: AnswerAnalysis["mentions"], methods: ReadonlyMap<string, MentionMethod>): Array<typeof answerMentions.$inferInsert> {
   return mentions.map((mention) => ({
     ...base,
     name: mention.name,
@@ -274,6 +296,7 @@ export function mentionRows(base: InsightBase, mentions: AnswerAnalysis["mention
     count: mention.count,
     sentiment: mention.sentiment,
     engineVersion: ENGINE_VERSION,
+    method: methods.get(mention.name) ?? "name",
   }));
 }
 

@@ -21,6 +21,7 @@ export const SeoProfileSchema = z
     Country: z.enum(COUNTRY_CODES).nullable().openapi({ description: "ISO 3166-1 alpha-2" }),
     Keywords: z.array(z.string()),
     Competitors: z.array(z.object({ Name: z.string(), Domain: z.string().nullable(), Aliases: z.array(z.string()) })),
+    AmbiguousNames: z.array(z.string()).openapi({ description: "Names or aliases that are also everyday words: they count only where an answer plainly means the brand" }),
     CreatedAt: z.string(),
     UpdatedAt: z.string(),
   })
@@ -38,6 +39,7 @@ const SeoProfilePatchSchema = z
       .openapi({ description: "ISO 3166-1 alpha-2, any case, saved upper-case; blank or null: none" }),
     Keywords: keywordsField().optional(),
     Competitors: competitorList(CompetitorSchema, (competitor) => competitor.Name, "Name").optional(),
+    AmbiguousNames: texts(PROFILE_LIMITS.aliases, PROFILE_LIMITS.alias).optional(),
   })
   .openapi("SeoProfilePatch");
 

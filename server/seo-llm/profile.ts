@@ -16,6 +16,7 @@ export type SeoProfilePatch = {
   Country?: string | null;
   Keywords?: string[];
   Competitors?: Competitor[];
+  AmbiguousNames?: string[];
 };
 
 /** The profile as the API answers it, under the API's names. */
@@ -28,6 +29,7 @@ export function toSeoProfile(row: SeoProfileRow, websiteUrl: string | null) {
     Country: row.country,
     Keywords: row.keywords,
     Competitors: row.competitors.map((competitor) => ({ Name: competitor.name, Domain: competitor.domain, Aliases: competitor.aliases })),
+    AmbiguousNames: row.ambiguousNames,
     CreatedAt: row.createdAt.toISOString(),
     UpdatedAt: row.updatedAt.toISOString(),
   };
@@ -72,6 +74,7 @@ export async function patchSeoProfile(db: Database, userId: string, patch: SeoPr
       ...(patch.Country !== undefined && { country: patch.Country }),
       ...(patch.Keywords !== undefined && { keywords: patch.Keywords }),
       ...(patch.Competitors !== undefined && { competitors: patch.Competitors }),
+      ...(patch.AmbiguousNames !== undefined && { ambiguousNames: patch.AmbiguousNames }),
     };
     if (patch.Competitors !== undefined) await checkCompetitorLimit(tx, userId, current?.competitors ?? [], patch.Competitors);
     let row: SeoProfileRow;

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lt, or, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { analyses, analysisAnswers, answerMentions } from "../db/schema";
 import { logger } from "../logger";
-import { analyzeAnswer, ENGINE_VERSION } from "./answer-analysis";
+import { analyzeAnswerDetailed, ENGINE_VERSION } from "./answer-analysis";
 import { mentionRows } from "./pipeline";
 
 /**
@@ -43,7 +43,8 @@ export async function rescoreAnswers(db: Database, now = new Date()): Promise<nu
 }
 
 async function rescoreOne(db: Database, answer: typeof analysisAnswers.$inferSelect, profile: (typeof analyses.$inferSelect)["profile"], now: Date): Promise<number> {
-  const analysis = analyzeAnswer(profile, {
+  // The rules alone: a second opinion on every stored answer would cost a call per answer.
+  const { analysis, methods } = analyzeAnswerDetailed(profile, {
     provider: answer.provider,
     text: answer.answerText ?? "",
     citations: answer.citations ?? [],
@@ -65,7 +66,7 @@ async function rescoreOne(db: Database, answer: typeof analysisAnswers.$inferSel
     await tx.delete(answerMentions).where(eq(answerMentions.answerId, answer.id));
     if (analysis.mentions.length) {
       const base = { answerId: answer.id, userId: answer.userId, analysisId: answer.analysisId, provider: answer.provider, category: answer.category, answeredAt: answer.answeredAt ?? now };
-      await tx.insert(answerMentions).values(mentionRows(base, analysis.mentions));
+      await tx.insert(answerMentions).values(mentionRows(base, analysis.mentions, methods));
     }
     return 1;
   });

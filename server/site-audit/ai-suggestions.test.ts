@@ -3,7 +3,8 @@ import { anthropicMessage, chatCompletion, createFakeAi, type FakeAi, fakeReplie
 import { createClaudeProvider } from "../integrations/ai/anthropic";
 import { createDemoProvider } from "../integrations/ai/demo";
 import { createOpenAiCompatibleProvider } from "../integrations/ai/openai-compatible";
-import { adviseSuggestions, pickAdvisor, readSuggestionAnswer, suggestionQuestion, withAdvice } from "./ai-suggestions";
+import { pickAdvisor } from "../integrations/ai/advisor";
+import { adviseSuggestions, readSuggestionAnswer, suggestionQuestion, withAdvice } from "./ai-suggestions";
 import type { Suggestions } from "./suggestions";
 
 const own = { brand: "Acme Books", host: "www.acmebooks.example" };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { distinctTexts, normaliseDomain } from "#domain/seo-profile";
 import { WEBSITE_MAX_LENGTH } from "#domain/website";
+import { firstJsonObject } from "../integrations/ai/advisor";
 import type { AiProvider } from "../integrations/ai/types";
 import { logger } from "../logger";
 import type { Suggestions } from "./suggestions";
@@ -36,12 +37,6 @@ const CompetitorSchema = z.union([
   z.string().transform((name) => ({ name, domain: null as string | null })),
   z.object({ name: z.string(), domain: z.string().nullish() }).transform(({ name, domain }) => ({ name, domain: domain ?? null })),
 ]);
-
-/** The first real assistant configured (the demo one makes things up, so it is never asked). */
-export function pickAdvisor(providers: Iterable<AiProvider>): AiProvider | null {
-  for (const provider of providers) if (!provider.simulated) return provider;
-  return null;
-}
 
 /** The question: the page's own facts, and the answer's shape, in the language the keywords are for. */
 export function suggestionQuestion(page: PageSummary, language: keyof typeof LANGUAGE_NAMES): string {
@@ -122,34 +117,4 @@ export async function adviseSuggestions(advisor: AiProvider, page: PageSummary, 
     logger.warn("site_audit.advice_failed", { provider: advisor.id, error: error instanceof Error ? error.message : String(error) });
     return suggestions;
   }
-}
-
-/** The first balanced {…} in the text that parses (models wrap JSON in fences or a sentence). */
-function firstJsonObject(text: string): unknown {
-  for (let start = text.indexOf("{"); start >= 0; start = text.indexOf("{", start + 1)) {
-    const end = balancedEnd(text, start);
-    if (end < 0) return null;
-    try {
-      return JSON.parse(text.slice(start, end + 1));
-    } catch {
-      // A brace in the prose: try the next one.
-    }
-  }
-  return null;
-}
-
-/** Where the object opened at `start` closes, strings skipped; -1 when it never does. */
-function balancedEnd(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let index = start; index < text.length; index++) {
-    const char = text[index];
-    if (inString) {
-      if (char === "\\") index++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === "{") depth++;
-    else if (char === "}" && --depth === 0) return index;
-  }
-  return -1;
 }

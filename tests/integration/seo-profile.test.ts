@@ -28,7 +28,7 @@ describe("GET/PATCH /user/seo-profile", () => {
     const before = await seoProfile.index.$get();
     expect((await json(before, 404)).message).toBe("No SEO profile yet");
 
-    const saved = await json(await seoProfile.index.$patch({ json: { ...profile, BrandAliases: ["Acme", "acme"] } }), 200);
+    const saved = await json(await seoProfile.index.$patch({ json: { ...profile, BrandAliases: ["Acme", "acme"], AmbiguousNames: [" Rival ", "rival"] } }), 200);
     expect(saved).toMatchObject({
       BrandName: "Acme Analytics",
       BrandAliases: ["Acme"],
@@ -37,6 +37,7 @@ describe("GET/PATCH /user/seo-profile", () => {
       Country: "FR",
       Keywords: ["logiciel d'analyse web", "tableau de bord SEO"],
       Competitors: [{ Name: "Rival", Domain: "rival.example", Aliases: [] }],
+      AmbiguousNames: ["Rival"],
     });
     const again = await seoProfile.index.$get();
     expect(await again.json()).toEqual(saved);

@@ -21,6 +21,7 @@ export type ProfileFormData = {
     Country: string | null;
     Keywords: string[];
     Competitors: Array<{ Name: string; Domain: string | null; Aliases: string[] }>;
+    AmbiguousNames: string[];
     UpdatedAt?: string;
   } | null;
   /** Named in the UI language by the loader, so server and browser render the same list. */
@@ -65,6 +66,7 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
       MarketLanguage: profile?.MarketLanguage ?? defaultMarketLanguage,
       Country: profile?.Country ?? "",
       Keywords: profile?.Keywords.join("\n") ?? "",
+      AmbiguousNames: profile?.AmbiguousNames.join(", ") ?? "",
       Competitors: [
         ...saved.map((competitor) => ({ Name: competitor.Name, Domain: competitor.Domain ?? "", Aliases: competitor.Aliases.join(", ") })),
         ...Array.from({ length: blank }, () => ({ Name: "", Domain: "", Aliases: "" })),
@@ -133,6 +135,15 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
           {t("seoSetup:profile.addCompetitor")}
         </ListEnd>
       </fieldset>
+
+      <section className="grid gap-2">
+        <Field
+          meta={fields.AmbiguousNames}
+          label={t("seoSetup:profile.ambiguousNames")}
+          description={t("seoSetup:profile.ambiguousNamesHint")}
+          placeholder={t("seoSetup:profile.ambiguousNamesPlaceholder")}
+        />
+      </section>
 
       <Alert variant="warning">
         <RefreshCwIcon aria-hidden />

@@ -22,6 +22,8 @@ export const seoProfiles = pgTable("seo_profiles", {
   country: text("country"),
   keywords: jsonb("keywords").$type<string[]>().notNull().default([]),
   competitors: jsonb("competitors").$type<Competitor[]>().notNull().default([]),
+  /** Names or aliases the user marked as everyday words: they count only with evidence (answer-analysis.ts). */
+  ambiguousNames: jsonb("ambiguous_names").$type<string[]>().notNull().default([]),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -57,6 +59,8 @@ export type AnalysisProfile = {
   market_language: MarketLanguage;
   country: string | null;
   keywords: string[];
+  /** Absent from analyses launched before it existed. */
+  ambiguous_names?: string[];
 };
 
 export const analyses = pgTable(
@@ -173,6 +177,11 @@ export const answerMentions = pgTable(
     sentiment: text("sentiment", { enum: ["positive", "neutral", "negative"] }).notNull(),
     /** The engine that found this mention (its answer's `engine_version`). */
     engineVersion: integer("engine_version").notNull().default(1),
+    /**
+     * What decided the mention (answer-analysis.ts, MentionMethod): "name", "evidence" (a name that
+     * is also a word, counted on the clues around it), "ai" (the second opinion) or "listed".
+     */
+    method: text("method", { enum: ["name", "evidence", "ai", "listed"] }).notNull().default("name"),
   },
   (table) => [primaryKey({ columns: [table.answerId, table.name] }), index("answer_mentions_user_time_idx").on(table.userId, table.answeredAt)],
 );

@@ -1,0 +1,157 @@
+/**
+ * The sentiment vocabulary, English and French, accent-free and lower-case like the text it is
+ * matched on. Weights: 1 for an ordinary judgement, 2 for a strong one ("best", "avoid").
+ * French adjectives are listed once and expanded to their feminine and plural forms.
+ */
+
+const words = (list: string) => list.split(/\s+/).filter(Boolean);
+
+/** "fiable" → fiable, fiables; "lent" → lent, lente, lents, lentes; "couteux" → couteuse(s); "actif" → active(s). */
+function frenchForms(list: string): string[] {
+  return words(list).flatMap((base) => {
+    if (base.endsWith("eux")) return [base, `${base.slice(0, -1)}se`, `${base.slice(0, -1)}ses`];
+    if (base.endsWith("if")) return [base, `${base}s`, `${base.slice(0, -1)}ve`, `${base.slice(0, -1)}ves`];
+    if (base.endsWith("e")) return [base, `${base}s`];
+    if (base.endsWith("el")) return [base, `${base}s`, `${base}le`, `${base}les`];
+    if (base.endsWith("s") || base.endsWith("x")) return [base, `${base}e`, `${base}es`];
+    return [base, `${base}s`, `${base}e`, `${base}es`];
+  });
+}
+
+const POSITIVE_EN = words(`
+  good great excellent outstanding easier simpler smoother prefer prefers preferred exceptional superb fantastic amazing impressive solid strong robust powerful reliable dependable
+  trusted trustworthy reputable popular recommended recommend recommends favourite favorite leading leader leaders top intuitive easy
+  easiest simple seamless smooth polished clean elegant affordable cheap cheaper inexpensive competitive generous fair transparent
+  responsive helpful friendly knowledgeable attentive courteous efficient fast faster quick quicker snappy secure safe stable
+  innovative versatile flexible comprehensive complete rich feature-rich scalable accurate valuable worthwhile ideal perfect perfectly
+  well-suited suited praised praise praises loved love loves beloved acclaimed award-winning standout shines shine excels excel
+  outperforms outperform beats beat surpasses leads wins win winner best-in-class go-to premier favoured favored benefit benefits
+  advantage advantages strength strengths pros improved improves upgrade intuitively excellent-value bargain convenient
+  accessible user-friendly straightforward thoughtful delightful enjoy enjoys happy satisfied satisfaction smart clever capable
+  effective effectively well-designed well-built durable sturdy comfortable stylish high-quality reliable standout cheapest lightest fastest strongest safest smartest bulletproof top-notch top-rated first-rate
+  undercuts undercut ahead superior better stellar terrific wonderful brilliant consistent consistently resilient
+  recommendable worth glowing thrive thriving successful success unbeatable unmatched unrivalled unrivaled`);
+const NEGATIVE_EN = words(`
+  bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
+  expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
+  bloated dated outdated old-fashioned confusing complicated complex convoluted cumbersome difficult hard harder limited limiting
+  limitation limitations lacking lacks lack missing inferior lags lag lagging trails trail drawback drawbacks
+  downside downsides con cons issue issues problem problems complaint complaints complain complained criticism criticised criticized
+  critics criticize criticise concern concerns worry worries risk risky outage outages downtime breach breaches leak leaks recall
+  recalls lawsuit lawsuits fined scandal controversy controversial scam scams fraud fraudulent penalty penalties recalled misled mislead misleading
+  unhelpful rude unresponsive unreachable slowdowns crash crashes crashing bug bugs error errors fail fails failure failures
+  failed broken clumsy awkward restrictive rigid steep overkill underwhelming lackluster lacklustre inconsistent inconsistently
+  struggle struggles struggling declining decline declined mixed overrated noisy cluttered expensive-ish hike hikes hiked increase
+  annoyances frustration frustrations headache headaches nightmare painful pain weakness weaknesses shortcoming shortcomings
+  unclear opaque misleading deceptive spammy intrusive invasive cheap-feeling flimsy fragile delays delayed delay late lost`);
+const STRONG_EN = new Map<string, number>([
+  ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
+  ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
+  ["scam", -2], ["nightmare", -2], ["dreadful", -2], ["abysmal", -2], ["atrocious", -2], ["useless", -2], ["disastrous", -2],
+]);
+
+const POSITIVE_FR = [
+  ...frenchForms(`bon excellent exceptionnel sympa sympathique ponctuel joignable raisonnable remarquable formidable superbe genial solide robuste puissant fiable reconnu populaire
+    recommande apprecie plebiscite intuitif simple fluide abordable competitif genereux transparent reactif
+    competent aimable serviable chaleureux efficace rapide securise stable innovant polyvalent flexible complet riche evolutif
+    precis ideal parfait accessible clair agreable satisfait performant moderne ergonomique elegant soigne
+    incontournable imbattable avantageux economique rentable attractif attrayant interessant convaincant qualitatif
+    impeccable irreprochable pertinent utile adapte superieur durable leger`),
+  ...words(`bonne bonnes meilleur meilleure meilleurs meilleures mieux atout atouts avantage avantages
+    excelle excellent brille seduit seduisent surpasse devance domine reussit succes bravo plebiscite plait
+    recommande recommandons recommanderais recommanderions conseille conseillons conseillerais ravi ravis ravie fierte apprecie apprecient aime adorent`),
+];
+const NEGATIVE_FR = [
+  ...frenchForms(`mauvais mediocre decevant lent cher couteux onereux limite complique complexe confus difficile lourd
+    obsolete depasse instable bugge fragile faible inferieur insuffisant injoignable indisponible desagreable
+    frustrant penible opaque trompeur abusif excessif rigide restrictif critique conteste dangereux lacunaire epuisant
+    brouillon vieillissant inadapte inutile incomplet absent agressif intrusif mitige decu lent lourd`),
+  ...words(`pire pires manque manques manquent lacune lacunes defaut defauts inconvenient inconvenients probleme problemes
+    souci soucis bug bugs panne pannes plainte plaintes reproche reproches critique critiques critiquent deception deceptions
+    decoit decoivent penalise penalisent patit patissent souffre souffrent peine lenteur lenteurs hausse hausses
+    augmentation arnaque arnaques litige litiges amende amendes scandale polemique retard retards incident incidents faille failles
+    fuite fuites rappel risque risques recul chute perd perdent inquietude inquietudes galere
+    frustration frustrations limitation limitations limite limites ecueil ecueils bemol bemols derive derives`),
+];
+
+/** Phrases, matched on whole words; each counts once, and its words are not counted again. */
+export const PHRASES: Array<[string, number]> = [
+  ["value for money", 1], ["bang for the buck", 1], ["bang for your buck", 1], ["easy to use", 1], ["easy to set up", 1],
+  ["stands out", 1], ["stand out", 1], ["worth it", 1], ["worth the money", 1], ["worth every penny", 2], ["top pick", 1],
+  ["first choice", 1], ["best choice", 2], ["go to", 0], ["a breeze", 1], ["hard to beat", 2], ["second to none", 2],
+  ["highly rated", 1], ["well reviewed", 1], ["well regarded", 1], ["well-regarded", 1], ["highly regarded", 1],
+  ["gold standard", 2], ["industry standard", 1], ["market leader", 1], ["ahead of", 1], ["head and shoulders", 2],
+  ["falls short", -1], ["fall short", -1], ["fell short", -1], ["lags behind", -1], ["lag behind", -1], ["behind the curve", -1],
+  ["learning curve", -1], ["steep learning curve", -1], ["price hike", -1], ["price hikes", -1], ["price increase", -1],
+  ["price increases", -1], ["hidden fees", -1], ["hidden costs", -1], ["customer complaints", -1], ["not worth", -1],
+  ["left a lot to be desired", -1], ["leaves a lot to be desired", -1], ["leaves much to be desired", -1], ["hit or miss", -1],
+  ["hit-or-miss", -1], ["mixed reviews", -1], ["mixed feedback", -1], ["poor reviews", -1], ["bad press", -1], ["red flag", -1],
+  ["red flags", -1], ["think twice", -1], ["steer clear", -2], ["stay away", -2], ["out of reach", -1], ["on the expensive side", -1],
+  ["on the pricey side", -1], ["at a premium", -1], ["rough edges", -1], ["hard to reach", -1], ["long wait times", -1],
+  ["wait times", -1], ["hold times", -1], ["data breach", -1], ["went down", -1], ["catching up", -1], ["playing catch-up", -1],
+  ["in the lead", 1], ["leads the pack", 2], ["leading the pack", 2], ["best in class", 2], ["best-in-class", 2],
+  ["bon rapport qualite-prix", 1], ["excellent rapport qualite-prix", 2], ["meilleur rapport qualite-prix", 2],
+  ["mauvais rapport qualite-prix", -1], ["rapport qualite-prix", 1], ["rapport qualite prix", 1], ["qualite-prix", 1], ["bon rapport", 1], ["excellent rapport", 2],
+  ["laisse a desirer", -1], ["laissent a desirer", -1], ["frais caches", -1], ["hors de prix", -1], ["a la traine", -1],
+  ["en retrait", -1], ["en perte de vitesse", -1], ["pas a la hauteur", -1], ["n'est pas a la hauteur", -1],
+  ["ne sont pas a la hauteur", -1], ["retours mitiges", -1], ["avis mitiges", -1], ["service client injoignable", -1],
+  ["mauvaise reputation", -1], ["bonne reputation", 1], ["excellente reputation", 2], ["tire son epingle du jeu", 1],
+  ["fait l'unanimite", 2], ["valeur sure", 1], ["point faible", -1], ["points faibles", -1], ["point fort", 1],
+  ["points forts", 1], ["tete de liste", 1], ["en tete", 1], ["premier choix", 1], ["facile a utiliser", 1],
+  ["prise en main", 0], ["prise en main facile", 1], ["courbe d'apprentissage", -1], ["hausse de prix", -1],
+  ["hausse des prix", -1], ["hausses de prix", -1], ["hausses tarifaires", -1], ["hausse tarifaire", -1], ["temps d'attente", -1],
+  ["ne convainc pas", -1], ["ne convainquent pas", -1], ["ne convainc plus", -1], ["tient ses promesses", 1],
+  ["tient la route", 1], ["sans frais caches", 1], ["sans surprise", 1], ["sans accroc", 1], ["sans probleme", 1],
+  ["se distingue", 1], ["se distinguent", 1], ["un vrai plus", 1], ["sans hesiter", 2], ["clairement au-dessus", 2], ["au-dessus du lot", 2],
+  ["de qualite", 1], ["haute qualite", 1], ["bonne qualite", 1], ["mauvaise qualite", -1], ["high quality", 1], ["poor quality", -1],
+  ["prix inferieur", 1], ["prix plus bas", 1], ["lower price", 1], ["lower prices", 1], ["limited company", 0], ["limited companies", 0],
+  ["price bump", -1], ["price hike", -1], ["takes forever", -1], ["hit and miss", -1], ["a joke", -1], ["my pick", 1], ["our pick", 1],
+  ["mon choix", 1], ["notre choix", 1], ["pas donne", -1], ["laisse franchement a desirer", -1], ["laisse vraiment a desirer", -1],
+  ["pas partout", -1], ["better value", 1], ["better-value", 1], ["great value", 2], ["good value", 1], ["poor value", -1],
+  ["a eviter", -2], ["prix eleves", -1], ["prix eleve", -1], ["tarifs eleves", -1], ["tarif eleve", -1], ["frais eleves", -1],
+  ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
+];
+
+export const LEXICON = new Map<string, number>([
+  ...POSITIVE_EN.map((word): [string, number] => [word, 1]),
+  ...NEGATIVE_EN.map((word): [string, number] => [word, -1]),
+  ...STRONG_EN,
+  ...POSITIVE_FR.map((word): [string, number] => [word, 1]),
+  ...NEGATIVE_FR.map((word): [string, number] => [word, -1]),
+  ["pire", -2], ["pires", -2], ["eviter", -2], ["evitez", -2], ["desastreux", -2], ["desastreuse", -2], ["catastrophique", -2],
+  ["catastrophiques", -2], ["exceptionnel", 2], ["exceptionnelle", 2], ["excellent", 2], ["excellente", 2], ["excellents", 2],
+  ["excellentes", 2], ["imbattable", 2], ["imbattables", 2],
+]);
+
+export const NEGATORS = new Set(
+  words(`not no never without hardly barely nor neither nothing none cannot can't won't isn't aren't wasn't weren't doesn't don't
+  didn't hasn't haven't shouldn't wouldn't couldn't ne n' pas jamais guere sans aucun aucune rien ni nullement`),
+);
+export const INTENSIFIERS = new Set(
+  words(`very extremely highly really particularly especially exceptionally incredibly remarkably truly super so far much
+  significantly genuinely consistently notably seriously deeply tres vraiment particulierement extremement hyper tellement
+  nettement fort absolument largement franchement totalement vivement`),
+);
+export const SOFTENERS = new Set(words("slightly somewhat bit little fairly relatively mildly legerement plutot relativement"));
+/** "too" and "trop" make anything a complaint: "too basic", "trop cher". */
+export const EXCESS = new Set(["too", "trop", "overly"]);
+/** "less"/"moins" turn a judgement ("moins cher" is praise); "more"/"plus" keep it. */
+export const LESS = new Set(["less", "least", "moins", "fewer"]);
+/** Verbs that turn a problem into praise: "solves issues", "évite les frais". */
+export const SOLVERS = new Set(
+  words(`solves solve solved fixes fix fixed avoids avoid prevents prevent reduces reduce eliminates eliminate removes remove cuts
+  addresses resolves resolve minimises minimizes minimise minimize lowers without resout resoudre evite eviter reduit reduire
+  elimine eliminer supprime limite corrige sans`),
+);
+/** Comparing verbs: the subject comes out ahead (+1) or behind (-1) of the brand after them. */
+export const COMPARING_VERBS = new Map<string, number>([
+  ["outperforms", 1], ["outperform", 1], ["beats", 1], ["beat", 1], ["surpasses", 1], ["outshines", 1], ["outclasses", 1],
+  ["undercuts", 1], ["trumps", 1], ["edges", 1], ["tops", 1], ["outpaces", 1], ["outranks", 1], ["leads", 1],
+  ["trails", -1], ["trail", -1], ["lags", -1], ["lag", -1], ["behind", -1], ["loses", -1], ["falls", -1],
+  ["surpasse", 1], ["surpassent", 1], ["devance", 1], ["devancent", 1], ["depasse", 1], ["bat", 1], ["domine", 1],
+  ["ecrase", 1], ["detrone", 1], ["derriere", -1], ["traine", -1],
+]);
+/** What introduces the other side of a comparison: "cheaper than X", "moins cher que X", "supérieur à X". */
+export const THAN = new Set(["than", "que", "qu'", "over", "versus", "vs"]);
+/** "Unlike X, …", "Contrairement à X": X gets the opposite of what the sentence says of the subject. */
+export const CONTRAST_OPENERS = ["unlike", "contrairement a", "contrairement au", "contrairement aux", "a la difference de"];
