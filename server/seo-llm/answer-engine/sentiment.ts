@@ -1,6 +1,7 @@
 import {
   COMPARING_VERBS,
   CONTRAST_OPENERS,
+  DIRECTED,
   EXCESS,
   INTENSIFIERS,
   LESS,
@@ -10,6 +11,7 @@ import {
   SOFTENERS,
   SOLVERS,
   THAN,
+  VERDICT_LABEL,
 } from "./lexicon";
 import { type Token, tokenise, units } from "./text";
 
@@ -23,18 +25,27 @@ import { type Token, tokenise, units } from "./text";
 
 export type Sentiment = "positive" | "neutral" | "negative";
 
-/** Scores from here up (down) read as positive (negative); in between, neutral. */
-const THRESHOLD = 0.75;
+/**
+ * A brand's judgements as one of three classes. Criticism weighs 1.5 times praise (readers take a
+ * warning as the verdict more readily than a compliment); positive from a net score of 1, negative
+ * from -0.5, neutral in between. Chosen on the corpus (eval/README.md, "Calibration").
+ */
+const CRITICISM_WEIGHT = 1.5;
+const POSITIVE_FROM = 1;
+const NEGATIVE_FROM = -0.5;
 
 export function sentimentLabel({ praise, criticism }: Judgements): Sentiment {
-  const score = praise - criticism;
-  return score >= THRESHOLD ? "positive" : score <= -THRESHOLD ? "negative" : "neutral";
+  const score = praise - criticism * CRITICISM_WEIGHT;
+  return score >= POSITIVE_FROM ? "positive" : score <= NEGATIVE_FROM ? "negative" : "neutral";
 }
 
 type Mention<K> = { key: K; start: number; end: number };
 type Group<K> = { keys: K[]; start: number; end: number };
 
 const PHRASE_TOKENS = PHRASES.map(([phrase, value]) => ({ words: tokenise(phrase).map((token) => token.word), value })).sort(
+  (a, b) => b.words.length - a.words.length,
+);
+const DIRECTED_TOKENS = DIRECTED.map(([phrase, value]) => ({ words: tokenise(phrase).map((token) => token.word), value })).sort(
   (a, b) => b.words.length - a.words.length,
 );
 const SEPARATOR_BETWEEN = /^(?:[\s,/&+*_()|–—-]|and|or|et|ou|vs\.?|versus|as well as|ainsi que)*$/;
@@ -111,8 +122,7 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
   let result = value * weight;
   if (turned) result = -result;
   if (solved && value < 0) result = Math.abs(result);
-  // "not bad" is milder praise than "good"; "not good" is as bad as "bad".
-  else if (negated) result = result < 0 ? -result * 0.75 : -result;
+  else if (negated) result = -result;
   if (complaint) result = -Math.abs(result);
   return result;
 }
@@ -189,8 +199,22 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
       perGroup.set(group, (perGroup.get(group) ?? 0) + value);
     };
 
+    // "Verdict: X", "Best value: X": the brand right after a summary label wins it.
+    const [verdictGroup] = unitGroups;
+    if (verdictGroup && VERDICT_LABEL.test(text.slice(unit.start, verdictGroup.start))) give(verdictGroup, verdictGroup.keys, 1, "(verdict)");
+
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index];
+      const directed = DIRECTED_TOKENS.find((candidate) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word));
+      if (directed) {
+        const last = index + directed.words.length - 1;
+        const target = after(tokens[last].end, tokenEnd(last + 3) + 1);
+        if (target && !isNegator(tokens[index - 1]?.word ?? "")) {
+          give(target, target.keys, directed.value, `(advice) ${directed.words.join(" ")}`);
+          index = last;
+          continue;
+        }
+      }
       const phrase = PHRASE_TOKENS.find((candidate) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word));
       const length = phrase ? phrase.words.length : 1;
       const comparing = COMPARING_VERBS.get(token.word);
@@ -218,6 +242,8 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
         }
       }
       if (!value) continue;
+      // A comparison is a judgement even in price words, which otherwise weigh half.
+      if (object) value = Math.sign(value) * Math.max(Math.abs(value), 1);
       const found = ownerOf(token.start, tokens[last].end);
       const owner = found === "carried" ? undefined : found;
       const why = phrase ? phrase.words.join(" ") : token.word;
