@@ -9,6 +9,7 @@ async function saveProfile(page: Page, { language }: { language: "English" | "Fr
   const first = page.getByRole("group", { name: "Competitor 1" });
   await first.getByLabel("Name", { exact: true }).fill("Globex");
   await first.getByLabel("Domain").fill("https://www.globex.com/");
+  await page.getByLabel("Names that are also everyday words").fill("Globex, globex");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(toastWith(page, "Profile saved")).toBeVisible();
 }
@@ -27,6 +28,7 @@ test.describe("SEO setup", () => {
     await saveProfile(page, { language: "Français" });
     // The saved competitor comes back normalised, with blank rows under it up to the plan's limit (free: 2).
     await expect(page.getByRole("group", { name: "Competitor 1" }).getByLabel("Domain")).toHaveValue("globex.com");
+    await expect(page.getByLabel("Names that are also everyday words")).toHaveValue("Globex");
     await expect(page.getByRole("group", { name: "Competitor 2" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Competitor 3" })).toHaveCount(0);
     await expect(page.getByText("Up to 2. Rows left blank are ignored.")).toBeVisible();
