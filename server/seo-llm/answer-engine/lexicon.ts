@@ -108,6 +108,11 @@ export const PHRASES: Array<[string, number]> = [
   ["price bump", -1], ["price hike", -1], ["takes forever", -1], ["hit and miss", -1], ["a joke", -1], ["my pick", 1], ["our pick", 1],
   ["mon choix", 1], ["notre choix", 1], ["pas donne", -1], ["laisse franchement a desirer", -1], ["laisse vraiment a desirer", -1],
   ["pas partout", -1], ["better value", 1], ["better-value", 1], ["great value", 2], ["good value", 1], ["poor value", -1],
+  ["i'd suggest", 1], ["i'd recommend", 1], ["i'd lean toward", 1], ["i'd lean towards", 1], ["i'd pick", 1], ["i'd go with", 1],
+  ["would suggest", 1], ["would recommend", 1], ["one to beat", 1], ["worth a look", 1], ["worth trying", 1], ["a essayer", 1],
+  ["je conseillerais", 1], ["je recommanderais", 1], ["watch out for", -1], ["be careful with", -1], ["prudent avec", -1],
+  ["higher prices", -0.5], ["prices are higher", -0.5], ["higher fees", -0.5], ["prix plus eleves", -0.5], ["tarifs plus eleves", -0.5],
+  ["frais plus eleves", -0.5], ["plus eleves", -0.5], ["a prix d'or", -1], ["lui reprochent", -1], ["reprochent", -1],
   ["a eviter", -2], ["prix eleves", -1], ["prix eleve", -1], ["tarifs eleves", -1], ["tarif eleve", -1], ["frais eleves", -1],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];

@@ -81,7 +81,7 @@ function groups<K>(text: string, mentions: Mention<K>[]): Group<K>[] {
 
 const CLAUSE_WORDS =
   /\b(?:but|however|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
-const OTHER_SIDE = /(?:\b(?:than|que|qu'|unlike|compared to|compared with|versus|vs\.?|contrairement a|contrairement aux?|par rapport a|par rapport aux?|face a|face aux|over|proches? de|comme|like|such as|including|dont)\s*(?:d'|l'|la |le |les |the )?)$/;
+const OTHER_SIDE = /(?:\b(?:than|que chez|qu'chez|que|qu'|unlike|compared to|compared with|versus|vs\.?|contrairement a|contrairement aux?|par rapport a|par rapport aux?|face a|face aux|over|proches? de|comme|like|such as|including|dont)\s*(?:d'|l'|la |le |les |the )?)$/;
 
 /** Where a sentence's clauses start: punctuation and "but"-words, not inside a list of brands. */
 function clauseBounds<K>(text: string, start: number, end: number, groups: Group<K>[]): number[] {
@@ -176,9 +176,10 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
       return [from, to];
     };
     /**
-     * Who a judgement is said of: the nearest brand before it in its clause, else the first brand
-     * in its clause, else the sentence's first brand if it comes before, else the brand the
-     * paragraph or heading is about, else the nearest brand after it in the sentence.
+     * Who a judgement is said of: the nearest brand before it in its clause, else a brand a few
+     * words after it in its clause ("the best option is Slack"), else the sentence's first brand if
+     * it comes before, else the brand the paragraph or heading is about, else the nearest brand
+     * after it in the sentence.
      */
     const ownerOf = (at: number, end: number): Group<K> | "carried" | undefined => {
       const [from, to] = clauseOf(at);
@@ -186,7 +187,7 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
       const preceding = [...inClause].reverse().find((group) => group.end <= at);
       if (preceding) return preceding;
       const following = inClause.find((group) => group.start >= end && !introducedAsOther(text, from, group.start));
-      if (following) return following;
+      if (following && (!unitGroups[0] || unitGroups[0].end > at || tokenise(text, end, following.start).length <= 5)) return following;
       if (unitGroups[0] && unitGroups[0].end <= at) return unitGroups[0];
       if (carried) return "carried";
       return unitGroups.find((group) => group.start >= end && !introducedAsOther(text, unit.start, group.start));
