@@ -18,11 +18,11 @@ const TARGETS = {
 } as const;
 
 /**
- * Below these the run fails. They are the targets, except sentiment's: the engine reads 71 % of
+ * Below these the run fails. They are the targets, except sentiment's: the engine reads 74 % of
  * the corpus's sentiment labels right, short of the 85 % target, so its floor guards what is
  * reached until the target is (docs/metrics.md, "How well the engine reads answers").
  */
-const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS, "sentiment accuracy": 0.7 };
+const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS, "sentiment accuracy": 0.72 };
 
 type Counts = { truePositive: number; falsePositive: number; falseNegative: number };
 const counts = (): Counts => ({ truePositive: 0, falsePositive: 0, falseNegative: 0 });

@@ -205,7 +205,10 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["Le service client de HubSpot laisse à désirer et les frais cachés déçoivent.", { HubSpot: "negative" }],
     ["Salesforce n’est pas à la hauteur pour une PME, alors que HubSpot séduit.", { Salesforce: "negative", HubSpot: "positive" }],
     ["HubSpot, Salesforce and Pipedrive are all CRMs.", { HubSpot: "neutral", Salesforce: "neutral", Pipedrive: "neutral" }],
-    ["HubSpot is powerful but expensive.", { HubSpot: "neutral" }],
+    // What follows "but" is the verdict.
+    ["HubSpot is powerful but expensive.", { HubSpot: "negative" }],
+    ["HubSpot is expensive but powerful.", { HubSpot: "positive" }],
+    ["Pipedrive is popular.", { Pipedrive: "neutral" }],
   ])("%s", (text, expected) => {
     expect(tone(text)).toEqual(expected);
   });

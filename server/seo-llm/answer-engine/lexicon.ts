@@ -113,6 +113,8 @@ export const PHRASES: Array<[string, number]> = [
   ["je conseillerais", 1], ["je recommanderais", 1], ["watch out for", -1], ["be careful with", -1], ["prudent avec", -1],
   ["higher prices", -0.5], ["prices are higher", -0.5], ["higher fees", -0.5], ["prix plus eleves", -0.5], ["tarifs plus eleves", -0.5],
   ["frais plus eleves", -0.5], ["plus eleves", -0.5], ["a prix d'or", -1], ["lui reprochent", -1], ["reprochent", -1],
+  ["hard to recommend", -1], ["difficult to recommend", -1], ["hard to justify", -1], ["difficile a recommander", -1],
+  ["difficile a justifier", -1],
   ["a eviter", -2], ["prix eleves", -1], ["prix eleve", -1], ["tarifs eleves", -1], ["tarif eleve", -1], ["frais eleves", -1],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];

@@ -48,7 +48,7 @@ const PHRASE_TOKENS = PHRASES.map(([phrase, value]) => ({ words: tokenise(phrase
 const DIRECTED_TOKENS = DIRECTED.map(([phrase, value]) => ({ words: tokenise(phrase).map((token) => token.word), value })).sort(
   (a, b) => b.words.length - a.words.length,
 );
-const SEPARATOR_BETWEEN = /^(?:[\s,/&+*_()|–—-]|and|or|et|ou|vs\.?|versus|as well as|ainsi que)*$/;
+const SEPARATOR_BETWEEN = /^(?:[\s,/&+*_()|–—-]|and|or|et|ou|vs\.?|versus|as well as|ainsi que|the|le|la|les|l')*$/;
 const STRONGER_TO = new Set(["superior", "inferior", "preferable", "superieur", "superieure", "superieurs", "inferieur", "inferieure", "prefer"]);
 const COMPARISON_OPENERS = [...CONTRAST_OPENERS, "compared to", "compared with", "par rapport a", "par rapport au", "face a", "versus", "vs"];
 
@@ -79,6 +79,10 @@ function groups<K>(text: string, mentions: Mention<K>[]): Group<K>[] {
   });
 }
 
+const BUT_WORDS = /\b(?:but|however|yet|though|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
+/** A judgement after "but" weighs 1.5, one before a "but" later in its sentence 0.5. */
+const AFTER_BUT = 1.5;
+const BEFORE_BUT = 0.5;
 const CLAUSE_WORDS =
   /\b(?:but|however|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
 const OTHER_SIDE = /(?:\b(?:than|que chez|qu'chez|que|qu'|unlike|compared to|compared with|versus|vs\.?|contrairement a|contrairement aux?|par rapport a|par rapport aux?|face a|face aux|over|proches? de|comme|like|such as|including|dont)\s*(?:d'|l'|la |le |les |the )?)$/;
@@ -245,12 +249,18 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
       if (!value) continue;
       // A comparison is a judgement even in price words, which otherwise weigh half.
       if (object) value = Math.sign(value) * Math.max(Math.abs(value), 1);
+      // What follows "but" is the verdict: "convenient, but the most expensive" leans negative.
+      const unitText = text.slice(unit.start, unit.end);
+      const relative = token.start - unit.start;
+      const buts = [...unitText.matchAll(BUT_WORDS)].map((match) => match.index);
+      if (buts.some((at) => at < relative)) value *= AFTER_BUT;
+      else if (buts.some((at) => at > relative)) value *= BEFORE_BUT;
       const found = ownerOf(token.start, tokens[last].end);
       const owner = found === "carried" ? undefined : found;
       const why = phrase ? phrase.words.join(" ") : token.word;
       if (object && object !== owner) give(object, object.keys, -value, `(compared) ${why}`);
       if (owner && owner !== object) give(owner, owner.keys, value, why);
-      else if (found === "carried") give(undefined, carried, value, `(subject) ${why}`);
+      else if (found === "carried" || (owner === object && carried)) give(undefined, carried, value, `(subject) ${why}`);
       index = last;
     }
 
