@@ -27,11 +27,11 @@ export type Sentiment = "positive" | "neutral" | "negative";
 
 /**
  * A brand's judgements as one of three classes. Criticism weighs 1.5 times praise (readers take a
- * warning as the verdict more readily than a compliment); positive from a net score of 1, negative
+ * warning as the verdict more readily than a compliment); positive from a net score of 0.75, negative
  * from -0.5, neutral in between. Chosen on the corpus (eval/README.md, "Calibration").
  */
 const CRITICISM_WEIGHT = 1.5;
-const POSITIVE_FROM = 1;
+const POSITIVE_FROM = 0.75;
 const NEGATIVE_FROM = -0.5;
 
 export function sentimentLabel({ praise, criticism }: Judgements): Sentiment {
