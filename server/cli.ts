@@ -12,7 +12,8 @@ const USAGE = `Usage: sightline analyze-answer --profile PROFILE.json --answer A
 
 analyze-answer prints the analysis as JSON: brand (mentioned, position, sentiment), mentions,
 cited_domains, search_queries.
-  PROFILE.json  {"brand_name", "aliases", "website_url", "competitors": [{"name", "domain", "aliases"}], "market_language"}
+  PROFILE.json  {"brand_name", "aliases", "website_url", "competitors": [{"name", "domain", "aliases"}], "market_language",
+                 "ambiguous_names" (optional: names that count only where the answer plainly means the brand)}
   ANSWER.json   {"provider", "text", "citations": [{"url", "title"}], "search_queries"}
 
 backup writes a backup of the database the app is configured with (DATABASE_URL, else PGlite in

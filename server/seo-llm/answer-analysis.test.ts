@@ -162,6 +162,22 @@ describe("analyzeAnswer: names that are also words", () => {
     expect(named(text, { brand_name: brand, competitors: [] })).toEqual(expected ? [brand] : []);
   });
 
+  it("reads odd shapes without stalling: long runs of spaces or dots, one-line answers, a name of punctuation", () => {
+    expect(named(`Slack${" ".repeat(5000)}x`)).toEqual([]);
+    expect(named(`# Slack${" ".repeat(5000)}`)).toEqual(["Slack"]);
+    expect(named(`Slack${".".repeat(50_000)} fine`)).toEqual([]);
+    expect(named(`${"Slack is a chat app, and Teams is bundled with Office, ".repeat(2000)}`)).toEqual(["Slack", "Microsoft Teams"]);
+    expect(analyzeAnswer({ brand_name: "-", competitors: [] }, answer("a - b - c")).brand.mentioned).toBe(false);
+    const arbre: AnswerProfile = { brand_name: "L’Arbre Vert", competitors: [] };
+    expect(named("Le savon L’Arbre Vert reste une option correcte.", arbre)).toEqual(["L’Arbre Vert"]);
+    expect(named("Planter l’arbre vert du jardin.", arbre)).toEqual([]);
+  });
+
+  it("reads a mention that spans a full stop with the sentence after it", () => {
+    const boots: AnswerProfile = { brand_name: "Dr. Martens", competitors: [] };
+    expect(analyzeAnswer(boots, answer("Dr. Martens boots are excellent and reliable.")).brand.sentiment).toBe("positive");
+  });
+
   it("counts its domain as a clue only close by, not anywhere on a long line", () => {
     const result = analyzeAnswer(chat, answer("Cut them some slack. **Slack** beats Teams on integrations, see https://slack.com/apps."));
     expect(result.mentions.find((mention) => mention.name === "Slack")?.count).toBe(2);

@@ -97,7 +97,8 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\
  */
 function namePattern(name: string): RegExp | null {
   const words = normalise(name).trim().split(/\s+/).filter(Boolean).map(escapeRegExp);
-  if (words.length === 0) return null;
+  // A name of punctuation only ("-") would match every dash.
+  if (words.length === 0 || !/[\p{L}\p{N}]/u.test(name)) return null;
   return new RegExp(`(?<![\\p{L}\\p{N}_])${words.join("\\s+")}(?![\\p{L}\\p{N}_])`, "gu");
 }
 
@@ -186,6 +187,23 @@ function findMentions(normalised: string, entities: Entity[]): Match[] {
 /** The key a decision on one match is filed under: its place in the normalised text. */
 export const matchKey = (start: number, end: number) => `${start}-${end}`;
 
+/** Other brands' matches within `reach` characters of this one (`sorted` by start): a binary search, not a scan. */
+function nearby(sorted: Match[], match: Match, reach: number): Match[] {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle].start < match.start - reach - 200) low = middle + 1;
+    else high = middle;
+  }
+  const found: Match[] = [];
+  for (let index = low; index < sorted.length && sorted[index].start <= match.end + reach; index++) {
+    const other = sorted[index];
+    if (other.entity !== match.entity && other.end >= match.start - reach) found.push(other);
+  }
+  return found;
+}
+
 /** Up to 200 characters either side of a match, cut at sentence bounds where there are some. */
 function excerpt(source: Normalised, start: number, end: number): string {
   const from = Math.max(0, start - 200);
@@ -212,16 +230,19 @@ function judgeAmbiguous(source: Normalised, matches: Match[], language: "en" | "
       kind: match.form.kind!,
       language,
       domain: match.entity.domain,
-      otherBrands: others.filter((other) => other.entity !== match.entity),
+      otherBrands: nearby(others, match, 80),
+      otherBrandsInAnswer: others.some((other) => other.entity !== match.entity),
       namedElsewhere,
     });
   const first = new Map(ambiguous.map((match) => [match, judge(match, certain, false)]));
   const surely = (match: Match) => match.form.kind === null || (first.get(match)?.score ?? 0) >= SURE_ACCEPT;
   const accepted = matches.filter((match) => match.form.kind === null || (first.get(match)?.score ?? 0) >= ACCEPT_SCORE);
+  const sureCount = new Map<Entity, number>();
+  for (const match of matches) if (surely(match)) sureCount.set(match.entity, (sureCount.get(match.entity) ?? 0) + 1);
 
   const verdicts = new Map<Match, AmbiguousMatch>();
   for (const match of ambiguous) {
-    const namedElsewhere = matches.some((other) => other !== match && other.entity === match.entity && surely(other));
+    const namedElsewhere = (sureCount.get(match.entity) ?? 0) - (surely(match) ? 1 : 0) > 0;
     const evidence = judge(match, accepted, namedElsewhere);
     const key = matchKey(match.start, match.end);
     const decided = decisions.get(key);
@@ -279,7 +300,11 @@ export function analyzeAnswerDetailed(profileInput: AnswerProfile, answerInput: 
   const accepted = matches.filter((match) => verdicts.get(match)?.accepted ?? true);
 
   const byEntity = new Map<Entity, Match[]>();
-  for (const match of accepted) byEntity.set(match.entity, [...(byEntity.get(match.entity) ?? []), match]);
+  for (const match of accepted) {
+    const list = byEntity.get(match.entity);
+    if (list) list.push(match);
+    else byEntity.set(match.entity, [match]);
+  }
   const ordered = [...byEntity].sort(([, a], [, b]) => a[0].start - b[0].start);
   const scores = sentimentByBrand(
     source.text,

@@ -115,7 +115,10 @@ export async function runAnswerJob(db: Database, answerId: string, options: Answ
   if (outcome.ok) {
     try {
       const advisor = options.advisor === undefined ? pickAdvisor(providers.values()) : options.advisor;
-      await saveAnswer(db, claimed, analysis.profile, outcome.answer, latencyMs, outcome.attempts, advisor);
+      // The second opinion stops with the worker, and at the analysis's deadline.
+      const stops = [options.signal, Number.isFinite(deadline) ? AbortSignal.timeout(Math.max(0, Math.floor(deadline - Date.now()))) : undefined];
+      const stop = AbortSignal.any(stops.filter((signal): signal is AbortSignal => signal !== undefined));
+      await saveAnswer(db, claimed, analysis.profile, outcome.answer, latencyMs, outcome.attempts, advisor, stop);
     } catch (error) {
       // A value the database refuses (a data or constraint error) will be refused again: asking the
       // provider once more would cost money for nothing. Anything else (the connection) is retried.
@@ -217,6 +220,7 @@ async function saveAnswer(
   latencyMs: number,
   attempts: number,
   advisor: AiProvider | null,
+  stop: AbortSignal,
 ) {
   const answer: ProviderAnswer = {
     text: withoutNul(raw.text),
@@ -228,6 +232,7 @@ async function saveAnswer(
     profile,
     { provider: slot.provider, text: answer.text, citations: answer.citations, search_queries: answer.search_queries },
     advisor,
+    stop,
   );
   const answeredAt = new Date();
   await db.transaction(async (tx) => {
@@ -278,10 +283,10 @@ type InsightBase = Pick<typeof answerMentions.$inferInsert, "answerId" | "userId
  * that the rules are unsure of get its second opinion (second-opinion.ts); without one, or when it
  * fails, the rules decide.
  */
-export async function readAnswer(profile: AnswerProfile, answer: Answer, advisor: AiProvider | null): Promise<DetailedAnalysis> {
+export async function readAnswer(profile: AnswerProfile, answer: Answer, advisor: AiProvider | null, stop?: AbortSignal): Promise<DetailedAnalysis> {
   const first = analyzeAnswerDetailed(profile, answer);
   if (!advisor) return first;
-  const decisions = await askSecondOpinion(advisor, first.ambiguous, profile.market_language ?? "en");
+  const decisions = await askSecondOpinion(advisor, first.ambiguous, profile.market_language ?? "en", undefined, stop);
   return decisions.size ? analyzeAnswerDetailed(profile, answer, { decisions }) : first;
 }
 

@@ -58,11 +58,14 @@ export async function askSecondOpinion(
   matches: AmbiguousMatch[],
   language: string,
   timeoutMs = SECOND_OPINION_TIMEOUT_MS,
+  /** The worker stopping or the analysis's deadline: the question is dropped with the rest. */
+  stop?: AbortSignal,
 ): Promise<Map<string, boolean>> {
   const asked = unsureMatches(matches);
-  if (asked.length === 0) return new Map();
+  if (asked.length === 0 || stop?.aborted) return new Map();
   try {
-    const answer = await advisor.ask({ question: secondOpinionQuestion(asked), language, country: null, signal: AbortSignal.timeout(timeoutMs) });
+    const signal = stop ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]) : AbortSignal.timeout(timeoutMs);
+    const answer = await advisor.ask({ question: secondOpinionQuestion(asked), language, country: null, signal });
     const decisions = readSecondOpinion(answer.text, asked);
     if (decisions) return decisions;
     logger.warn("seo_llm.second_opinion_unreadable", { provider: advisor.id });

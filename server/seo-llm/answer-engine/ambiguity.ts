@@ -118,30 +118,55 @@ export type EvidenceInput = {
   language: "en" | "fr";
   /** The entity's registrable domain, if any. */
   domain: string | null;
-  /** Spans of other brands found in the answer (tracked and listed), for "named among brands". */
+  /** Spans of other brands found close to this match (tracked and listed), for "named among brands". */
   otherBrands: Array<{ start: number; end: number }>;
+  /** Whether the answer names other brands at all. */
+  otherBrandsInAnswer: boolean;
   /** Whether the same brand is named without doubt elsewhere in this answer. */
   namedElsewhere: boolean;
 };
 
+/** Where each line starts, for the last two texts read (the original and its normalised copy). */
+const lineStartsCache: Array<{ text: string; starts: number[] }> = [];
+
+function lineStarts(text: string): number[] {
+  const cached = lineStartsCache.find((entry) => entry.text === text);
+  if (cached) return cached.starts;
+  const starts = [0];
+  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) starts.push(index + 1);
+  lineStartsCache.unshift({ text, starts });
+  lineStartsCache.length = Math.min(lineStartsCache.length, 2);
+  return starts;
+}
+
+/** The line around a position: a binary search, so a long one-line answer is not scanned per match. */
 function lineBounds(text: string, at: number): [number, number] {
-  const start = text.lastIndexOf("\n", at - 1) + 1;
-  const end = text.indexOf("\n", at);
-  return [start, end === -1 ? text.length : end];
+  const starts = lineStarts(text);
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= at) low = middle;
+    else high = middle - 1;
+  }
+  return [starts[low], low + 1 < starts.length ? starts[low + 1] - 1 : text.length];
 }
 
 /** The sentence (within its line) around a position. */
 function sentenceBounds(text: string, start: number, end: number): [number, number] {
   const [lineStart, lineEnd] = lineBounds(text, start);
-  let from = lineStart;
-  for (const bound of text.slice(lineStart, start).matchAll(/[.!?]+(?=\s)/g)) from = lineStart + bound.index + bound[0].length;
-  const after = text.slice(end, lineEnd).search(/[.!?]+(?=\s|$)/);
-  return [from, after === -1 ? lineEnd : end + after + 1];
+  // At most a few hundred characters either way: a very long line is read in pieces, not whole, per match.
+  const scanFrom = Math.max(lineStart, start - 300);
+  let from = scanFrom;
+  for (const bound of text.slice(scanFrom, start).matchAll(/(?<![.!?])[.!?]+(?=\s)/g)) from = scanFrom + bound.index + bound[0].length;
+  const scanTo = Math.min(lineEnd, end + 300);
+  const after = text.slice(end, scanTo).search(/(?<![.!?])[.!?]+(?=\s|$)/);
+  return [from, after === -1 ? scanTo : end + after + 1];
 }
 
 /** The first letter of each word of the match, against the form's ("Slack" vs "slack"). */
 function casing(matched: string, form: string): "brand" | "lower" | "other" {
-  const initials = (value: string) => value.split(/[\s']+/).filter(Boolean).map((word) => word[0]);
+  const initials = (value: string) => value.split(/[\s'’‘ʼ]+/).filter(Boolean).map((word) => word[0]);
   const got = initials(matched);
   const want = initials(form);
   if (!want.some((letter) => letter !== letter.toLowerCase())) return got.every((letter) => letter === letter.toLowerCase()) ? "brand" : "other";
@@ -153,14 +178,15 @@ function casing(matched: string, form: string): "brand" | "lower" | "other" {
 /** Nothing but markdown, quotes and list markers between the line's (or sentence's) start and here. */
 function atSentenceStart(original: string, at: number): boolean {
   const lineStart = original.lastIndexOf("\n", at - 1) + 1;
-  const before = original.slice(lineStart, at);
+  const before = original.slice(Math.max(lineStart, at - 200), at);
   const stripped = before.replace(/^\s*(?:#{1,6}\s+|>\s*|(?:[-*+]|\d{1,2}[.)])\s+)?/, "");
   return /^[\s*_"'“”«»([]*$/.test(stripped) || /(?:[.!?:|]|\]\(|\))[\s*_"'“”«»([]*$/.test(before);
 }
 
-/** A heading, or a line in Title Case, where capitals say nothing. */
+/** A heading, or a line in Title Case, where capitals say nothing (long lines are prose). */
 function titleLine(original: string, at: number): boolean {
   const [start, end] = lineBounds(original, at);
+  if (end - start > 200) return /^\s*#{1,6}\s/.test(original.slice(start, start + 10));
   const line = original.slice(start, end);
   if (/^\s*#{1,6}\s/.test(line)) return true;
   const words = line.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
@@ -192,17 +218,27 @@ export function evidenceFor(input: EvidenceInput): Evidence {
 
   // Strong: the assistant set the name apart as a name (a bold span it opens counts: "**Dove Deep Moisture**").
   const [origLineStart, origLineEnd] = lineBounds(original, origStart);
-  const restOfLine = original.slice(origEnd, origLineEnd);
-  const lineBefore = original.slice(origLineStart, origStart);
+  // Bounded: a match far into a long line reads only its neighbourhood.
+  const restOfLine = original.slice(origEnd, Math.min(origLineEnd, origEnd + 200));
+  const lineBefore = original.slice(Math.max(origLineStart, origStart - 200), origStart);
   const openBold = (lineBefore.match(/\*\*/g)?.length ?? 0) % 2 === 1;
   const boldSpan = openBold ? `${lineBefore.slice(lineBefore.lastIndexOf("**") + 2)}${matched}${restOfLine.slice(0, Math.max(0, restOfLine.indexOf("**")))}` : "";
   if (openBold && restOfLine.includes("**") && boldSpan.trim().split(/\s+/).length <= 6) add(3, "bold");
   else if (/\[$/.test(origBefore) && /^\]\(/.test(origAfter)) add(3, "link text");
   else if (/(?:^|[^*])\*$/.test(origBefore) && /^\*(?!\*)/.test(origAfter)) add(3, "italic");
-  if (/^\s*(?:[-*+]|\d{1,2}[.)])\s+(?:\*\*|__)?$/.test(lineBefore) && /^\s*(?:\*\*|__)?\s*(?:[:(–—-]|$)/m.test(original.slice(origEnd, origEnd + 6))) {
+  if (origLineStart === origStart - lineBefore.length && lineBefore.length <= 20 && /^\s*(?:[-*+]|\d{1,2}[.)])\s+(?:\*\*|__)?$/.test(lineBefore) && /^\s*(?:\*\*|__)?\s*(?:[:(–—-]|$)/m.test(original.slice(origEnd, origEnd + 6))) {
     add(3, "list item");
   }
-  if (/^\s*(?:#{1,6}\s*)?(?:\*\*|__)?(?:\d{1,2}[.)]\s*)?(?:\*\*|__)?\s*$/.test(lineBefore) && /^\s*(?:\*\*|__)?\s*[:.]?\s*(?:\*\*|__)?\s*$/.test(restOfLine) && /^\s*(?:#|\*\*|__)/.test(original.slice(origLineStart, origLineEnd))) {
+  const headBefore = lineBefore.trimStart();
+  const headAfter = restOfLine.trim();
+  if (
+    headBefore.length <= 12 &&
+    headAfter.length <= 8 &&
+    origLineStart === origStart - lineBefore.length &&
+    /^(?:#{1,6}\s*)?(?:\*\*|__)?(?:\d{1,2}[.)]\s*)?(?:\*\*|__)?\s*$/.test(headBefore) &&
+    /^(?:\*\*|__)?\s?[:.]?\s?(?:\*\*|__)?$/.test(headAfter) &&
+    /^\s*(?:#|\*\*|__)/.test(original.slice(origLineStart, origLineStart + 20))
+  ) {
     add(3, "heading");
   }
   const cellStart = /\|\s*(?:\*\*)?\s*$/.test(original.slice(Math.max(0, origStart - 6), origStart));
@@ -254,7 +290,7 @@ export function evidenceFor(input: EvidenceInput): Evidence {
     .map((token) => token.word);
   if (words.some((word) => CONTEXT_WORDS.has(word))) add(1, "product context");
   if (input.namedElsewhere && cased !== "lower") add(2, "named elsewhere");
-  else if (input.otherBrands.length > 0 && cased === "brand" && informative) add(1, "answer about brands");
+  else if (input.otherBrandsInAnswer && cased === "brand" && informative) add(1, "answer about brands");
   if (TOOL_VERB_BEFORE.test(before)) add(2, "used as a tool");
 
   // The ordinary senses.

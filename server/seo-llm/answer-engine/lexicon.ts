@@ -188,6 +188,9 @@ export const DIRECTED: Array<[string, number]> = [
   ["avoid", -1.5], ["skip", -1.5], ["steer clear of", -1.5], ["stay away from", -1.5], ["evitez", -1.5], ["fuyez", -1.5],
 ];
 
-/** A summary line's label that names the winner after it: "Verdict: X", "Best value: X", "Mon choix : X". */
+/**
+ * A summary line's label that names the winner after it: "Verdict: X", "Best value: X", "Mon choix : X".
+ * Tested on at most the 60 characters before the brand (sentiment.ts).
+ */
 export const VERDICT_LABEL =
   /^[\s*#>\-\d.)|]*(?:\*\*|__)?\s*(?:verdict|bottom line|my pick|our pick|top pick|the pick|winner|overall winner|recommendation|my recommendation|conclusion|in short|best[\p{L}\s'-]{0,30}|top choice|mon choix|notre choix|choix|en resume|bref|le gagnant|gagnant|ma recommandation|notre recommandation|meilleur[\p{L}\s'-]{0,30})\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$/u;

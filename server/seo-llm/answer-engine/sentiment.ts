@@ -161,12 +161,14 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
       if (heading || blankBefore || newItem) paragraphSubject = undefined;
       lastLine = unit.line;
     }
-    const inUnit = sorted.filter((mention) => mention.start >= unit.start && mention.end <= unit.end);
+    // A mention belongs to the unit it starts in ("Dr. Martens" spans a full stop).
+    const inUnit = sorted.filter((mention) => mention.start >= unit.start && mention.start < unit.end);
     const unitGroups = groups(text, inUnit);
     const tokens = tokenise(text, unit.start, unit.end).filter((token) => !inUnit.some((mention) => token.end > mention.start && token.start < mention.end));
     const after = (at: number, within: number) => unitGroups.find((group) => group.start >= at && group.start <= within);
     const carried = paragraphSubject ?? headingSubject;
     const bounds = clauseBounds(text, unit.start, unit.end, unitGroups);
+    const buts = [...text.slice(unit.start, unit.end).matchAll(BUT_WORDS)].map((match) => unit.start + match.index);
     const clauseOf = (at: number): [number, number] => {
       let from = unit.start;
       let to = unit.end;
@@ -206,7 +208,9 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
 
     // "Verdict: X", "Best value: X": the brand right after a summary label wins it.
     const [verdictGroup] = unitGroups;
-    if (verdictGroup && VERDICT_LABEL.test(text.slice(unit.start, verdictGroup.start))) give(verdictGroup, verdictGroup.keys, 1, "(verdict)");
+    if (verdictGroup && verdictGroup.start - unit.start <= 60 && VERDICT_LABEL.test(text.slice(unit.start, verdictGroup.start))) {
+      give(verdictGroup, verdictGroup.keys, 1, "(verdict)");
+    }
 
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index];
@@ -250,11 +254,8 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
       // A comparison is a judgement even in price words, which otherwise weigh half.
       if (object) value = Math.sign(value) * Math.max(Math.abs(value), 1);
       // What follows "but" is the verdict: "convenient, but the most expensive" leans negative.
-      const unitText = text.slice(unit.start, unit.end);
-      const relative = token.start - unit.start;
-      const buts = [...unitText.matchAll(BUT_WORDS)].map((match) => match.index);
-      if (buts.some((at) => at < relative)) value *= AFTER_BUT;
-      else if (buts.some((at) => at > relative)) value *= BEFORE_BUT;
+      if (buts.length && buts[0] < token.start) value *= AFTER_BUT;
+      else if (buts.length && buts[buts.length - 1] > token.start) value *= BEFORE_BUT;
       const found = ownerOf(token.start, tokens[last].end);
       const owner = found === "carried" ? undefined : found;
       const why = phrase ? phrase.words.join(" ") : token.word;

@@ -58,7 +58,7 @@ export function units(text: string): Array<{ start: number; end: number; line: n
   let lineStart = 0;
   text.split("\n").forEach((line, lineIndex) => {
     let start = 0;
-    for (const bound of line.matchAll(/[.!?]+(?=\s|$)/g)) {
+    for (const bound of line.matchAll(/(?<![.!?])[.!?]+(?=\s|$)/g)) {
       const end = bound.index + bound[0].length;
       if (line.slice(start, end).trim()) found.push({ start: lineStart + start, end: lineStart + end, line: lineIndex });
       start = end;
