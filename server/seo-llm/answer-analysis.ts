@@ -86,7 +86,8 @@ export type DetailedAnalysis = {
 };
 
 type Form = { pattern: RegExp; form: string; kind: AmbiguityKind | null };
-type Entity = { name: string; isBrand: boolean; tracked: boolean; forms: Form[]; domain: string | null };
+/** `domain` finds the registrable domain as a clue (not global: tested, never iterated). */
+type Entity = { name: string; isBrand: boolean; tracked: boolean; forms: Form[]; domain: RegExp | null };
 type Match = { entity: Entity; form: Form; start: number; end: number };
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -121,8 +122,10 @@ function entity(name: string, aliases: string[], domain: string | null | undefin
     if (pattern) forms.push({ pattern, form: form.trim(), kind: ambiguityOf(form, userMarked) });
   }
   const registrable = registrableDomain(domain);
-  if (registrable) forms.push({ pattern: domainPattern(registrable), form: registrable, kind: null });
-  return { name, isBrand, tracked: true, forms, domain: registrable };
+  if (!registrable) return { name, isBrand, tracked: true, forms, domain: null };
+  const pattern = domainPattern(registrable);
+  forms.push({ pattern, form: registrable, kind: null });
+  return { name, isBrand, tracked: true, forms, domain: new RegExp(pattern.source, "u") };
 }
 
 /**

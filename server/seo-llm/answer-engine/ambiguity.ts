@@ -1,6 +1,6 @@
 import commonWords from "./common-words.json";
 import rareWords from "./rare-words.json";
-import { type Normalised, normalise, originalSlice, tokenise } from "./text";
+import { lineAround, type Normalised, normalise, originalSlice, tokenise } from "./text";
 
 /**
  * Brand names that are also ordinary words ("Slack", "Orange", "But"), days and months ("Sunday",
@@ -116,8 +116,8 @@ export type EvidenceInput = {
   form: string;
   kind: AmbiguityKind;
   language: "en" | "fr";
-  /** The entity's registrable domain, if any. */
-  domain: string | null;
+  /** Finds the entity's registrable domain, if it has one. */
+  domain: RegExp | null;
   /** Spans of other brands found close to this match (tracked and listed), for "named among brands". */
   otherBrands: Array<{ start: number; end: number }>;
   /** Whether the answer names other brands at all. */
@@ -126,35 +126,10 @@ export type EvidenceInput = {
   namedElsewhere: boolean;
 };
 
-/** Where each line starts, for the last two texts read (the original and its normalised copy). */
-const lineStartsCache: Array<{ text: string; starts: number[] }> = [];
-
-function lineStarts(text: string): number[] {
-  const cached = lineStartsCache.find((entry) => entry.text === text);
-  if (cached) return cached.starts;
-  const starts = [0];
-  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) starts.push(index + 1);
-  lineStartsCache.unshift({ text, starts });
-  lineStartsCache.length = Math.min(lineStartsCache.length, 2);
-  return starts;
-}
-
-/** The line around a position: a binary search, so a long one-line answer is not scanned per match. */
-function lineBounds(text: string, at: number): [number, number] {
-  const starts = lineStarts(text);
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle] <= at) low = middle;
-    else high = middle - 1;
-  }
-  return [starts[low], low + 1 < starts.length ? starts[low + 1] - 1 : text.length];
-}
-
 /** The sentence (within its line) around a position. */
-function sentenceBounds(text: string, start: number, end: number): [number, number] {
-  const [lineStart, lineEnd] = lineBounds(text, start);
+function sentenceBounds(source: Normalised, start: number, end: number): [number, number] {
+  const { text } = source;
+  const [lineStart, lineEnd] = lineAround(source.lines, start);
   // At most a few hundred characters either way: a very long line is read in pieces, not whole, per match.
   const scanFrom = Math.max(lineStart, start - 300);
   let from = scanFrom;
@@ -176,16 +151,18 @@ function casing(matched: string, form: string): "brand" | "lower" | "other" {
 }
 
 /** Nothing but markdown, quotes and list markers between the line's (or sentence's) start and here. */
-function atSentenceStart(original: string, at: number): boolean {
-  const lineStart = original.lastIndexOf("\n", at - 1) + 1;
+function atSentenceStart(source: Normalised, at: number): boolean {
+  const { original } = source;
+  const [lineStart] = lineAround(source.originalLines, at);
   const before = original.slice(Math.max(lineStart, at - 200), at);
   const stripped = before.replace(/^\s*(?:#{1,6}\s+|>\s*|(?:[-*+]|\d{1,2}[.)])\s+)?/, "");
   return /^[\s*_"'“”«»([]*$/.test(stripped) || /(?:[.!?:|]|\]\(|\))[\s*_"'“”«»([]*$/.test(before);
 }
 
 /** A heading, or a line in Title Case, where capitals say nothing (long lines are prose). */
-function titleLine(original: string, at: number): boolean {
-  const [start, end] = lineBounds(original, at);
+function titleLine(source: Normalised, at: number): boolean {
+  const { original } = source;
+  const [start, end] = lineAround(source.originalLines, at);
   if (end - start > 200) return /^\s*#{1,6}\s/.test(original.slice(start, start + 10));
   const line = original.slice(start, end);
   if (/^\s*#{1,6}\s/.test(line)) return true;
@@ -210,14 +187,14 @@ export function evidenceFor(input: EvidenceInput): Evidence {
 
   const before = text.slice(Math.max(0, start - 80), start);
   const after = text.slice(end, end + 80);
-  const [sentenceStart, sentenceEnd] = sentenceBounds(text, start, end);
+  const [sentenceStart, sentenceEnd] = sentenceBounds(source, start, end);
   const sentence = text.slice(sentenceStart, sentenceEnd);
-  const [lineStart] = lineBounds(text, start);
+  const [lineStart] = lineAround(source.lines, start);
   const origBefore = original.slice(Math.max(0, origStart - 3), origStart);
   const origAfter = original.slice(origEnd, origEnd + 3);
 
   // Strong: the assistant set the name apart as a name (a bold span it opens counts: "**Dove Deep Moisture**").
-  const [origLineStart, origLineEnd] = lineBounds(original, origStart);
+  const [origLineStart, origLineEnd] = lineAround(source.originalLines, origStart);
   // Bounded: a match far into a long line reads only its neighbourhood.
   const restOfLine = original.slice(origEnd, Math.min(origLineEnd, origEnd + 200));
   const lineBefore = original.slice(Math.max(origLineStart, origStart - 200), origStart);
@@ -247,13 +224,13 @@ export function evidenceFor(input: EvidenceInput): Evidence {
   const markedUp = reasons.length > 0;
   // Its domain close by, in the same sentence: "Slack (slack.com)", "[Slack](https://slack.com)".
   const near = text.slice(Math.max(sentenceStart, start - 80), Math.min(sentenceEnd, end + 80));
-  if (input.domain && new RegExp(`(?<![\\p{L}\\p{N}_-])${input.domain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(near)) add(3, "its domain");
+  if (input.domain?.test(near)) add(3, "its domain");
 
   // Capitals, where the ordinary word would not have them.
   const informative = kind === "word" || kind === "user" || (kind === "calendar" && input.language === "fr");
   const cased = casing(matched, input.form);
-  const heading = titleLine(original, origStart);
-  const sentenceStartHere = atSentenceStart(original, origStart);
+  const heading = titleLine(source, origStart);
+  const sentenceStartHere = atSentenceStart(source, origStart);
   if (kind === "rare") return cased === "lower" && /\p{Lu}/u.test(input.form) ? { score: -4, reasons: ["lower case"] } : { score: SURE_ACCEPT, reasons: ["a rare word"] };
   if (cased === "lower" && /\p{Lu}/u.test(input.form) && !markedUp) add(-4, "lower case");
   else if (cased === "brand" && informative && !heading) {
@@ -280,7 +257,7 @@ export function evidenceFor(input: EvidenceInput): Evidence {
   const nextName = /^\s*(?:,|&|\/|\band\b|\bor\b|\bwith\b|\bet\b|\bou\b|\bavec\b|vs\.?)\s*([\p{L}\p{N}][\p{L}\p{N}&.'’-]*)/u.exec(original.slice(origEnd, origEnd + 40))?.[1];
   const lookBack = Math.max(0, origStart - 40);
   const previousName = /([\p{L}\p{N}][\p{L}\p{N}&.'’-]*)\s*(?:,|&|\/|\band\b|\bor\b|\bwith\b|\bet\b|\bou\b|\bavec\b|vs\.?)\s*$/u.exec(original.slice(lookBack, origStart));
-  const previousIsName = previousName && nameLike(previousName[1]) && !atSentenceStart(original, lookBack + previousName.index);
+  const previousIsName = previousName && nameLike(previousName[1]) && !atSentenceStart(source, lookBack + previousName.index);
   if (besideBrand) add(2, "among brands");
   else if (cased === "brand" && (nameLike(nextName) || previousIsName)) add(2, "among names");
   if (/^\s*\[\d+\]/.test(after)) add(1, "citation");

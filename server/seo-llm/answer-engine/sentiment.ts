@@ -42,12 +42,11 @@ export function sentimentLabel({ praise, criticism }: Judgements): Sentiment {
 type Mention<K> = { key: K; start: number; end: number };
 type Group<K> = { keys: K[]; start: number; end: number };
 
-const PHRASE_TOKENS = PHRASES.map(([phrase, value]) => ({ words: tokenise(phrase).map((token) => token.word), value })).sort(
-  (a, b) => b.words.length - a.words.length,
-);
-const DIRECTED_TOKENS = DIRECTED.map(([phrase, value]) => ({ words: tokenise(phrase).map((token) => token.word), value })).sort(
-  (a, b) => b.words.length - a.words.length,
-);
+/** Phrases as words, longest first, so "bon rapport qualite-prix" wins over "bon rapport". */
+const asWords = (list: Array<[string, number]>) =>
+  list.map(([phrase, value]) => ({ words: tokenise(phrase).map((token) => token.word), value })).sort((a, b) => b.words.length - a.words.length);
+const PHRASE_TOKENS = asWords(PHRASES);
+const DIRECTED_TOKENS = asWords(DIRECTED);
 const SEPARATOR_BETWEEN = /^(?:[\s,/&+*_()|–—-]|and|or|et|ou|vs\.?|versus|as well as|ainsi que|the|le|la|les|l')*$/;
 const STRONGER_TO = new Set(["superior", "inferior", "preferable", "superieur", "superieure", "superieurs", "inferieur", "inferieure", "prefer"]);
 const COMPARISON_OPENERS = [...CONTRAST_OPENERS, "compared to", "compared with", "par rapport a", "par rapport au", "face a", "versus", "vs"];

@@ -17,7 +17,34 @@ export function normalise(text: string): string {
  * of normalised character i: matching runs on the normalised text, while capitalisation and
  * markdown are read from the original ("Slack" mid-sentence is not "slack").
  */
-export type Normalised = { original: string; text: string; origin: number[] };
+export type Normalised = {
+  original: string;
+  text: string;
+  origin: number[];
+  /** Where each line starts, in the normalised text and in the original (read once, used per match). */
+  lines: Lines;
+  originalLines: Lines;
+};
+
+export type Lines = { starts: number[]; length: number };
+
+export function lines(text: string): Lines {
+  const starts = [0];
+  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) starts.push(index + 1);
+  return { starts, length: text.length };
+}
+
+/** The line around a position, [start, end) without its newline: a binary search, so a long one-line answer is not scanned per match. */
+export function lineAround({ starts, length }: Lines, at: number): [number, number] {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= at) low = middle;
+    else high = middle - 1;
+  }
+  return [starts[low], low + 1 < starts.length ? starts[low + 1] - 1 : length];
+}
 
 export function normaliseWithMap(original: string): Normalised {
   let text = "";
@@ -30,7 +57,7 @@ export function normaliseWithMap(original: string): Normalised {
     offset += char.length;
   }
   origin.push(offset);
-  return { original, text, origin };
+  return { original, text, origin, lines: lines(text), originalLines: lines(original) };
 }
 
 /** The original text behind the normalised span [start, end). */
