@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { anthropicMessage, chatCompletion, createFakeAi, type FakeAi, fakeReplies } from "../../tests/fakes/ai";
+import { anthropicMessage, chatCompletionSaying, createFakeAi, type FakeAi, fakeReplies } from "../../tests/fakes/ai";
 import { createClaudeProvider } from "../integrations/ai/anthropic";
 import { createOpenAiCompatibleProvider } from "../integrations/ai/openai-compatible";
 import { analyzeAnswerDetailed, type AnswerProfile } from "./answer-analysis";
@@ -46,16 +46,11 @@ describe("asking through the adapters", () => {
   afterEach(() => fake.close());
 
   const compatible = () => createOpenAiCompatibleProvider({ model: "local-model", baseUrl: `${fake.url}/v1`, timeoutMs: 5000 });
-  const answering = (content: string) => {
-    const completion = chatCompletion();
-    completion.choices[0]!.message.content = content;
-    return { json: completion };
-  };
 
   it("overrules the rules with the model's verdict, and the mention says the AI decided", async () => {
     const rules = analyzeAnswerDetailed(profile, { text: "Slack. Nothing else." });
     expect(rules.analysis.brand.mentioned).toBe(false);
-    fake.respond("openai-compatible", answering('{"verdicts": [{"id": "m1", "brand": true}]}'));
+    fake.respond("openai-compatible", chatCompletionSaying('{"verdicts": [{"id": "m1", "brand": true}]}'));
     const read = await readAnswer(profile, { text: "Slack. Nothing else." }, compatible());
     expect(read.analysis.brand.mentioned).toBe(true);
     expect(read.methods.get("Slack")).toBe("ai");
@@ -73,7 +68,7 @@ describe("asking through the adapters", () => {
     await readAnswer(profile, { text: "**Slack** leads; cut them some slack." }, compatible());
     expect(fake.requestsTo("openai-compatible")).toHaveLength(0);
 
-    for (const reply of [fakeReplies.error("openai-compatible", 500), answering("Yes, that is the brand."), fakeReplies.slow(5_000, answering('{"verdicts": []}'))]) {
+    for (const reply of [fakeReplies.error("openai-compatible", 500), chatCompletionSaying("Yes, that is the brand."), fakeReplies.slow(5_000, chatCompletionSaying('{"verdicts": []}'))]) {
       fake.respond("openai-compatible", reply);
       expect(await askSecondOpinion(compatible(), ambiguous(), "en", 300)).toEqual(new Map());
     }

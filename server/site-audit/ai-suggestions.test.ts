@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { anthropicMessage, chatCompletion, createFakeAi, type FakeAi, fakeReplies } from "../../tests/fakes/ai";
+import { anthropicMessage, chatCompletionSaying, createFakeAi, type FakeAi, fakeReplies } from "../../tests/fakes/ai";
 import { createClaudeProvider } from "../integrations/ai/anthropic";
 import { createDemoProvider } from "../integrations/ai/demo";
 import { createOpenAiCompatibleProvider } from "../integrations/ai/openai-compatible";
@@ -93,14 +93,9 @@ describe("asking an assistant, through the adapters", () => {
   afterEach(() => fake.close());
 
   const compatible = () => createOpenAiCompatibleProvider({ model: "local-model", baseUrl: `${fake.url}/v1`, timeoutMs: 5000 });
-  const answering = (content: string) => {
-    const completion = chatCompletion();
-    completion.choices[0]!.message.content = content;
-    return { json: completion };
-  };
 
   it("adds what the assistant answers, asked once in the keywords' language", async () => {
-    fake.respond("openai-compatible", answering('{"competitors": [{"name": "Xero", "domain": "xero.com"}], "keywords": ["online bookkeeping"]}'));
+    fake.respond("openai-compatible", chatCompletionSaying('{"competitors": [{"name": "Xero", "domain": "xero.com"}], "keywords": ["online bookkeeping"]}'));
     const advised = await adviseSuggestions(compatible(), page, fromPage);
     expect(advised).toMatchObject({ source: "page_and_ai", competitors: [{ name: "Xero", domain: "xero.com" }] });
     expect(advised.keywords).toContain("online bookkeeping");
@@ -117,15 +112,15 @@ describe("asking an assistant, through the adapters", () => {
 
   it.each([
     ["a failure", fakeReplies.error("openai-compatible", 500)],
-    ["an answer that is no JSON", answering("Acme's competitors include Xero and Sage.")],
-    ["an object with nothing usable", answering('{"competitors": [], "keywords": []}')],
+    ["an answer that is no JSON", chatCompletionSaying("Acme's competitors include Xero and Sage.")],
+    ["an object with nothing usable", chatCompletionSaying('{"competitors": [], "keywords": []}')],
   ])("keeps the page's suggestions, unlabelled, after %s", async (_name, reply) => {
     fake.respond("openai-compatible", reply);
     expect(await adviseSuggestions(compatible(), page, fromPage)).toEqual(fromPage);
   });
 
   it("waits for the assistant only so long, then keeps the page's suggestions", async () => {
-    fake.respond("openai-compatible", fakeReplies.slow(5_000, answering('{"competitors": ["Xero"], "keywords": []}')));
+    fake.respond("openai-compatible", fakeReplies.slow(5_000, chatCompletionSaying('{"competitors": ["Xero"], "keywords": []}')));
     const started = Date.now();
     expect(await adviseSuggestions(compatible(), page, fromPage, 300)).toEqual(fromPage);
     expect(Date.now() - started).toBeLessThan(4_000);

@@ -374,6 +374,13 @@ export function chatCompletion(model = "llama-3.3-70b-instruct"): ChatCompletion
   };
 }
 
+/** A reply of the OpenAI-compatible route whose message is `content` (a JSON object asked for, or prose). */
+export function chatCompletionSaying(content: string): FakeAiReply {
+  const completion = chatCompletion();
+  completion.choices[0]!.message.content = content;
+  return { json: completion };
+}
+
 /** Anthropic Messages with the web search server tool, as in the docs' example. */
 export function anthropicMessage(options: { model?: string; stop_reason?: Message["stop_reason"]; content?: Message["content"] } = {}): Message {
   return {
