@@ -224,7 +224,8 @@ function excerpt(source: Normalised, start: number, end: number): string {
 function judgeAmbiguous(source: Normalised, matches: Match[], language: "en" | "fr", decisions: ReadonlyMap<string, boolean>): Map<Match, AmbiguousMatch> {
   const certain = matches.filter((match) => match.form.kind === null);
   const ambiguous = matches.filter((match) => match.form.kind !== null);
-  const judge = (match: Match, others: Match[], namedElsewhere: boolean) =>
+  /** `others`: the brands' matches to read it beside; `brands`: the brands they name. */
+  const judge = (match: Match, others: Match[], brands: Set<Entity>, namedElsewhere: boolean) =>
     evidenceFor({
       source,
       start: match.start,
@@ -234,19 +235,21 @@ function judgeAmbiguous(source: Normalised, matches: Match[], language: "en" | "
       language,
       domain: match.entity.domain,
       otherBrands: nearby(others, match, 80),
-      otherBrandsInAnswer: others.some((other) => other.entity !== match.entity),
+      otherBrandsInAnswer: brands.size > (brands.has(match.entity) ? 1 : 0),
       namedElsewhere,
     });
-  const first = new Map(ambiguous.map((match) => [match, judge(match, certain, false)]));
+  const certainBrands = new Set(certain.map((match) => match.entity));
+  const first = new Map(ambiguous.map((match) => [match, judge(match, certain, certainBrands, false)]));
   const surely = (match: Match) => match.form.kind === null || (first.get(match)?.score ?? 0) >= SURE_ACCEPT;
   const accepted = matches.filter((match) => match.form.kind === null || (first.get(match)?.score ?? 0) >= ACCEPT_SCORE);
+  const acceptedBrands = new Set(accepted.map((match) => match.entity));
   const sureCount = new Map<Entity, number>();
   for (const match of matches) if (surely(match)) sureCount.set(match.entity, (sureCount.get(match.entity) ?? 0) + 1);
 
   const verdicts = new Map<Match, AmbiguousMatch>();
   for (const match of ambiguous) {
     const namedElsewhere = (sureCount.get(match.entity) ?? 0) - (surely(match) ? 1 : 0) > 0;
-    const evidence = judge(match, accepted, namedElsewhere);
+    const evidence = judge(match, accepted, acceptedBrands, namedElsewhere);
     const key = matchKey(match.start, match.end);
     const decided = decisions.get(key);
     verdicts.set(match, {
