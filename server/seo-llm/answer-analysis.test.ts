@@ -225,6 +225,14 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["HubSpot is powerful but expensive.", { HubSpot: "negative" }],
     ["HubSpot is expensive but powerful.", { HubSpot: "positive" }],
     ["Pipedrive is popular.", { Pipedrive: "neutral" }],
+    // An unjudged clause after "but" still balances the sentence.
+    ["HubSpot has good prices, but you will need to arrange the data migration yourself.", { HubSpot: "neutral" }],
+    // A problem imagined is no criticism; a ranking counts in full.
+    ["HubSpot has a support team that answers fast in case of a problem.", { HubSpot: "neutral" }],
+    ["Pipedrive est le plus complet et HubSpot le plus accessible.", { Pipedrive: "positive", HubSpot: "positive" }],
+    ["HubSpot offre un support réactif, même si vous craignez une panne.", { HubSpot: "positive" }],
+    // Each language reads its own words: "pain" is bread in French.
+    ["Chez HubSpot, on partage le pain du midi avec l’équipe.", { HubSpot: "neutral" }],
   ])("%s", (text, expected) => {
     expect(tone(text)).toEqual(expected);
   });

@@ -46,7 +46,7 @@ export type Answer = z.input<typeof AnswerSchema>;
  * answer read by an older version is read again in the background (rescore.ts), so figures before
  * and after the change stay comparable. docs/metrics.md names the current one.
  */
-export const ENGINE_VERSION = 2;
+export const ENGINE_VERSION = 3;
 
 export type AnswerAnalysis = {
   brand: { mentioned: boolean; position: number | null; sentiment: Sentiment | null };
@@ -315,7 +315,7 @@ export function analyzeAnswerDetailed(profileInput: AnswerProfile, answerInput: 
   const scores = sentimentByBrand(
     source.text,
     accepted.map((match) => ({ key: match.entity, start: match.start, end: match.end })),
-    options.trace,
+    { language, trace: options.trace },
   );
   const methods = new Map<string, MentionMethod>();
   const mentions = ordered.map(([item, found], index) => {

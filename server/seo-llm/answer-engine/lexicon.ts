@@ -11,7 +11,8 @@ function frenchForms(list: string): string[] {
   return words(list).flatMap((base) => {
     if (base.endsWith("eux")) return [base, `${base.slice(0, -1)}se`, `${base.slice(0, -1)}ses`];
     if (base.endsWith("if")) return [base, `${base}s`, `${base.slice(0, -1)}ve`, `${base.slice(0, -1)}ves`];
-    if (base.endsWith("e")) return [base, `${base}s`];
+    // Accents are gone, so "adapte" may be "adapté": its feminine "adaptée" is listed too.
+    if (base.endsWith("e")) return [base, `${base}s`, `${base}e`, `${base}es`];
     if (base.endsWith("el")) return [base, `${base}s`, `${base}le`, `${base}les`];
     if (base.endsWith("s") || base.endsWith("x")) return [base, `${base}e`, `${base}es`];
     return [base, `${base}s`, `${base}e`, `${base}es`];
@@ -30,7 +31,11 @@ const POSITIVE_EN = words(`
   accessible user-friendly straightforward thoughtful delightful enjoy enjoys happy satisfied satisfaction smart clever capable
   effective effectively well-designed well-built durable sturdy comfortable stylish high-quality reliable standout cheapest lightest fastest strongest safest smartest bulletproof top-notch top-rated first-rate
   undercuts undercut ahead superior better stellar terrific wonderful brilliant consistent consistently resilient
-  recommendable worth glowing thrive thriving successful success unbeatable unmatched unrivalled unrivaled`);
+  recommendable worth glowing thrive thriving successful success unbeatable unmatched unrivalled unrivaled
+  underrated snappy slick sleek refined painless hassle-free frictionless effortless rock-solid battle-tested proven mature
+  well-documented well-supported gorgeous beautiful lovely no-brainer must-have game-changer lifesaver life-saver safer smarter
+  sharper crisper quieter roomier friendlier cleaner reassuring impeccable flawless spotless seamless unrivalled robust
+  wallet-friendly budget-friendly dependable trustworthy favourite champion`);
 const NEGATIVE_EN = words(`
   bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
@@ -43,7 +48,12 @@ const NEGATIVE_EN = words(`
   failed broken clumsy awkward restrictive rigid steep overkill underwhelming lackluster lacklustre inconsistent inconsistently
   struggle struggles struggling declining decline declined mixed overrated noisy cluttered expensive-ish hike hikes hiked increase
   annoyances frustration frustrations headache headaches nightmare painful pain weakness weaknesses shortcoming shortcomings
-  unclear opaque misleading deceptive spammy intrusive invasive cheap-feeling flimsy fragile delays delayed delay late lost`);
+  unclear opaque misleading deceptive spammy intrusive invasive cheap-feeling flimsy fragile delays delayed delay late lost
+  fiddly finicky flaky patchy spotty shaky janky unintuitive overcomplicated overwhelming underpowered heavier bulkier noisier weaker
+  gimmick gimmicky disaster bankrupt bankruptcy uncertain uncertainty backlash stutters stutter freezes freeze froze glitches
+  quirks barebones bare-bones subpar sub-par shoddy overhyped unimpressive middling forgettable tedious inflexible cramped
+  uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
+  paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
   ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
@@ -56,7 +66,9 @@ const POSITIVE_FR = [
     competent aimable serviable chaleureux efficace rapide securise stable innovant polyvalent flexible complet riche evolutif
     precis ideal parfait accessible clair agreable satisfait performant moderne ergonomique elegant soigne
     incontournable imbattable avantageux economique rentable attractif attrayant interessant convaincant qualitatif
-    impeccable irreprochable pertinent utile adapte superieur durable leger`),
+    impeccable irreprochable pertinent utile adapte superieur durable leger
+    rassurant bluffant epatant serieux honnete abouti eprouve rode securisant convivial accueillant souriant professionnel
+    arrangeant disponible attentionne passionne chaleureux`),
   ...words(`bonne bonnes meilleur meilleure meilleurs meilleures mieux atout atouts avantage avantages
     excelle excellent brille seduit seduisent surpasse devance domine reussit succes bravo plebiscite plait
     recommande recommandons recommanderais recommanderions conseille conseillons conseillerais ravi ravis ravie fierte apprecie apprecient aime adorent`),
@@ -65,13 +77,17 @@ const NEGATIVE_FR = [
   ...frenchForms(`mauvais mediocre decevant lent cher couteux onereux limite complique complexe confus difficile lourd
     obsolete depasse instable bugge fragile faible inferieur insuffisant injoignable indisponible desagreable
     frustrant penible opaque trompeur abusif excessif rigide restrictif critique conteste dangereux lacunaire epuisant
-    brouillon vieillissant inadapte inutile incomplet absent agressif intrusif mitige decu lent lourd`),
+    brouillon vieillissant inadapte inutile incomplet absent agressif intrusif mitige decu lent lourd
+    fastidieux laborieux poussif capricieux aleatoire inegal vieillot surcote surfait basique sommaire rudimentaire encombrant
+    bruyant alambique penalisant incertain peu-fiable redhibitoire`),
   ...words(`pire pires manque manques manquent lacune lacunes defaut defauts inconvenient inconvenients probleme problemes
     souci soucis bug bugs panne pannes plainte plaintes reproche reproches critique critiques critiquent deception deceptions
     decoit decoivent penalise penalisent patit patissent souffre souffrent peine lenteur lenteurs hausse hausses
     augmentation arnaque arnaques litige litiges amende amendes scandale polemique retard retards incident incidents faille failles
     fuite fuites rappel risque risques recul chute perd perdent inquietude inquietudes galere
-    frustration frustrations limitation limitations limite limites ecueil ecueils bemol bemols derive derives`),
+    frustration frustrations limitation limitations limite limites ecueil ecueils bemol bemols derive derives
+    plantage plantages plante plantent bogue bogues dysfonctionnement dysfonctionnements faillite handicap polemiques grimpe grimpent
+    flambe flambent envolent deconseille deconseillons`),
 ];
 
 /** Phrases, matched on whole words; each counts once, and its words are not counted again. */
@@ -119,10 +135,12 @@ export const PHRASES: Array<[string, number]> = [
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];
 
-const FULL_LEXICON = new Map<string, number>([
+const ENGLISH_LEXICON = new Map<string, number>([
   ...POSITIVE_EN.map((word): [string, number] => [word, 1]),
   ...NEGATIVE_EN.map((word): [string, number] => [word, -1]),
   ...STRONG_EN,
+]);
+const FRENCH_LEXICON = new Map<string, number>([
   ...POSITIVE_FR.map((word): [string, number] => [word, 1]),
   ...NEGATIVE_FR.map((word): [string, number] => [word, -1]),
   ["pire", -2], ["pires", -2], ["eviter", -2], ["evitez", -2], ["desastreux", -2], ["desastreuse", -2], ["catastrophique", -2],
@@ -140,10 +158,18 @@ const HALF_WEIGHT = new Set(
   secure flexible versatile happy smart accessible consistent consistently decent efficace utile simple complet complete rapide
   solide stable securise flexible polyvalent accessible agreable bon bonne bons bonnes populaire fluide clair
   cheap cheaper cheapest inexpensive affordable pricey pricier priciest expensive overpriced costly dearer cher chers chere cheres
-  couteux couteuse couteuses onereux onereuse abordable abordables economique economiques bargain competitive competitif competitifs`),
+  couteux couteuse couteuses onereux onereuse abordable abordables economique economiques bargain competitive competitif competitifs
+  limited limite limites limitee limitees basic basique basiques`),
 );
 
-export const LEXICON = new Map([...FULL_LEXICON].map(([word, weight]): [string, number] => [word, HALF_WEIGHT.has(word) ? weight / 2 : weight]));
+const weighed = (lexicon: Map<string, number>) =>
+  new Map([...lexicon].map(([word, weight]): [string, number] => [word, HALF_WEIGHT.has(word) ? weight / 2 : weight]));
+
+/**
+ * One vocabulary per answer language: the same letters judge differently across the two
+ * ("pain" is bread, "complet" is fully booked, "con" is no drawback in French).
+ */
+export const LEXICON = { en: weighed(ENGLISH_LEXICON), fr: weighed(FRENCH_LEXICON) };
 
 export const NEGATORS = new Set(
   words(`not no never without hardly barely nor neither nothing none cannot can't won't isn't aren't wasn't weren't doesn't don't

@@ -81,6 +81,8 @@ function groups<K>(text: string, mentions: Mention<K>[]): Group<K>[] {
 const BUT_WORDS = /\b(?:but|however|yet|though|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
 /** A judgement after "but" weighs 1.5, one before a "but" later in its sentence 0.5. */
 const AFTER_BUT = 1.5;
+/** What an unjudged clause after "but" weighs: the opposite of what came before it. */
+const IMPLIED_TURN = 0.75;
 const BEFORE_BUT = 0.5;
 const CLAUSE_WORDS =
   /\b(?:but|however|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
@@ -99,6 +101,9 @@ function clauseBounds<K>(text: string, start: number, end: number, groups: Group
 function introducedAsOther(text: string, from: number, at: number): boolean {
   return OTHER_SIDE.test(text.slice(Math.max(from, at - 40), at));
 }
+
+const HYPOTHETICAL = new Set(["case", "cas", "event", "if", "si", "craignez", "worried", "worry", "lorsque", "quand", "prevent", "avoid"]);
+const ARTICLES = new Set(["le", "la", "les", "l'"]);
 
 const isNegator = (word: string) => NEGATORS.has(word) || word.startsWith("n'") || word.endsWith("n't");
 
@@ -122,6 +127,14 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
     else if (EXCESS.has(word) && before === index - 1) complaint = true;
     else if (LESS.has(word) && before >= index - 2) turned = true;
   }
+  // "Support is quick to help in case of a problem", "si vous craignez une panne": a problem
+  // imagined is not a criticism.
+  if (value < 0 && tokens.slice(Math.max(0, index - 4), index).some((token) => HYPOTHETICAL.has(token.word))) return 0;
+  // "The most complete", "la plus accessible", "the cheapest": a ranking is a verdict, at full weight.
+  const previous = tokens[index - 1]?.word;
+  if (Math.abs(value) < 1 && (previous === "most" || ((previous === "plus" || previous === "moins") && ARTICLES.has(tokens[index - 2]?.word ?? "")) || /est$/.test(tokens[index].word))) {
+    weight *= 2;
+  }
   let result = value * weight;
   if (turned) result = -result;
   if (solved && value < 0) result = Math.abs(result);
@@ -133,11 +146,19 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
 /** The praise and the criticism said of a brand, each summed (criticism as a positive number). */
 export type Judgements = { praise: number; criticism: number };
 
-export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?: (line: string) => void): Map<K, Judgements> {
+export function sentimentByBrand<K>(
+  text: string,
+  mentions: Mention<K>[],
+  { language, trace }: { language: "en" | "fr"; trace?: (line: string) => void },
+): Map<K, Judgements> {
+  const lexicon = LEXICON[language];
   const scores = new Map<K, Judgements>();
+  // What the current sentence says of each brand, added to its scores once the sentence is read.
+  const sentence = new Map<K, Judgements>();
   const add = (keys: K[] | undefined, value: number, why = "") => {
     for (const key of keys ?? []) {
-      const entry = scores.get(key)!;
+      const entry = sentence.get(key) ?? { praise: 0, criticism: 0 };
+      sentence.set(key, entry);
       if (value > 0) entry.praise += value;
       else entry.criticism -= value;
       trace?.(`${String((key as { name?: string })?.name ?? key)} ${value > 0 ? "+" : ""}${value.toFixed(2)} ${why}`);
@@ -200,9 +221,11 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
     const tokenEnd = (index: number) => tokens[Math.min(index, tokens.length - 1)]?.end ?? unit.end;
 
     const perGroup = new Map<Group<K> | undefined, number>();
-    const give = (group: Group<K> | undefined, keys: K[] | undefined, value: number, why: string) => {
+    const given: Array<{ at: number; keys: K[]; value: number }> = [];
+    const give = (group: Group<K> | undefined, keys: K[] | undefined, value: number, why: string, at = -1) => {
       add(keys, value, why);
       perGroup.set(group, (perGroup.get(group) ?? 0) + value);
+      if (keys) given.push({ at, keys, value });
     };
 
     // "Verdict: X", "Best value: X": the brand right after a summary label wins it.
@@ -226,9 +249,9 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
       const phrase = PHRASE_TOKENS.find((candidate) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word));
       const length = phrase ? phrase.words.length : 1;
       const comparing = COMPARING_VERBS.get(token.word);
-      let value = phrase ? phrase.value : (LEXICON.get(token.word) ?? 0);
+      let value = phrase ? phrase.value : (lexicon.get(token.word) ?? 0);
       if (!value && comparing === undefined) {
-        if (EXCESS.has(token.word) && tokens[index + 1] && !LEXICON.has(tokens[index + 1].word)) value = -1;
+        if (EXCESS.has(token.word) && tokens[index + 1] && !lexicon.has(tokens[index + 1].word)) value = -1;
         else continue;
       }
       if (value) value = modified(tokens, index, value, text);
@@ -258,10 +281,23 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
       const found = ownerOf(token.start, tokens[last].end);
       const owner = found === "carried" ? undefined : found;
       const why = phrase ? phrase.words.join(" ") : token.word;
-      if (object && object !== owner) give(object, object.keys, -value, `(compared) ${why}`);
-      if (owner && owner !== object) give(owner, owner.keys, value, why);
-      else if (found === "carried" || (owner === object && carried)) give(undefined, carried, value, `(subject) ${why}`);
+      if (object && object !== owner) give(object, object.keys, -value, `(compared) ${why}`, token.start);
+      if (owner && owner !== object) give(owner, owner.keys, value, why, token.start);
+      else if (found === "carried" || (owner === object && carried)) give(undefined, carried, value, `(subject) ${why}`, token.start);
       index = last;
+    }
+
+    // "Excellent screen, but library lending only works in the US": a "but" turns the sentence even
+    // when the words after it judge nothing we know, so they count as a mild opposite.
+    const turn = buts[0];
+    if (turn !== undefined && !unitGroups.some((group) => group.start > turn)) {
+      const before = given.filter((entry) => entry.at >= 0 && entry.at < turn);
+      const net = before.reduce((sum, entry) => sum + entry.value, 0);
+      const saidAfter = given.some((entry) => entry.at > turn);
+      if (net && !saidAfter && tokenise(text, turn, unit.end).length >= 4) {
+        // Enough to balance the sentence, as a reader weighs "good prices, but you arrange the fitting".
+        add(before[before.length - 1].keys, net > 0 ? -(net * IMPLIED_TURN) / CRITICISM_WEIGHT : -net * IMPLIED_TURN * CRITICISM_WEIGHT, "(but)");
+      }
     }
 
     // "Unlike X, Y is …": X gets the opposite of what the rest of the sentence says of the others.
@@ -274,6 +310,13 @@ export function sentimentByBrand<K>(text: string, mentions: Mention<K>[], trace?
       if (others) add(contrasted.keys, -others * 0.75, `(${opener})`);
       break;
     }
+
+    for (const [key, said] of sentence) {
+      const entry = scores.get(key)!;
+      entry.praise += said.praise;
+      entry.criticism += said.criticism;
+    }
+    sentence.clear();
 
     if (unitGroups.length) {
       paragraphSubject = unitGroups[0].keys;
