@@ -228,7 +228,7 @@ async function saveAnswer(
     citations: raw.citations.map((citation) => ({ url: withoutNul(citation.url), title: citation.title === null ? null : withoutNul(citation.title) })),
     search_queries: raw.search_queries.map(withoutNul),
   };
-  const { analysis, methods } = await readAnswer(
+  const { analysis, methods, decisions } = await readAnswer(
     profile,
     { provider: slot.provider, text: answer.text, citations: answer.citations, search_queries: answer.search_queries },
     advisor,
@@ -252,6 +252,7 @@ async function saveAnswer(
         brandPosition: analysis.brand.position,
         brandSentiment: analysis.brand.sentiment,
         engineVersion: ENGINE_VERSION,
+        aiDecisions: decisions.size ? Object.fromEntries(decisions) : null,
         answeredAt,
       })
       // Still open, whoever holds it now: the first answer to come back is kept (a worker taken for
@@ -283,11 +284,16 @@ type InsightBase = Pick<typeof answerMentions.$inferInsert, "answerId" | "userId
  * that the rules are unsure of get its second opinion (second-opinion.ts); without one, or when it
  * fails, the rules decide.
  */
-export async function readAnswer(profile: AnswerProfile, answer: Answer, advisor: AiProvider | null, stop?: AbortSignal): Promise<DetailedAnalysis> {
+export async function readAnswer(
+  profile: AnswerProfile,
+  answer: Answer,
+  advisor: AiProvider | null,
+  stop?: AbortSignal,
+): Promise<DetailedAnalysis & { decisions: Map<string, boolean> }> {
   const first = analyzeAnswerDetailed(profile, answer);
-  if (!advisor) return first;
+  if (!advisor) return { ...first, decisions: new Map() };
   const decisions = await askSecondOpinion(advisor, first.ambiguous, profile.market_language ?? "en", undefined, stop);
-  return decisions.size ? analyzeAnswerDetailed(profile, answer, { decisions }) : first;
+  return decisions.size ? { ...analyzeAnswerDetailed(profile, answer, { decisions }), decisions } : { ...first, decisions };
 }
 
 /** An answer's mentions as rows, marked with the engine and the method that found them (the pipeline's and the re-score's). */

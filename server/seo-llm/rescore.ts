@@ -43,13 +43,13 @@ export async function rescoreAnswers(db: Database, now = new Date()): Promise<nu
 }
 
 async function rescoreOne(db: Database, answer: typeof analysisAnswers.$inferSelect, profile: (typeof analyses.$inferSelect)["profile"], now: Date): Promise<number> {
-  // The rules alone: a second opinion on every stored answer would cost a call per answer.
-  const { analysis, methods } = analyzeAnswerDetailed(profile, {
-    provider: answer.provider,
-    text: answer.answerText ?? "",
-    citations: answer.citations ?? [],
-    search_queries: answer.searchQueries ?? [],
-  });
+  // No new calls (a second opinion on every stored answer would cost one each): the verdicts the
+  // model gave when the answer came in are applied again, the rules decide the rest.
+  const { analysis, methods } = analyzeAnswerDetailed(
+    profile,
+    { provider: answer.provider, text: answer.answerText ?? "", citations: answer.citations ?? [], search_queries: answer.searchQueries ?? [] },
+    { decisions: new Map(Object.entries(answer.aiDecisions ?? {})) },
+  );
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(analysisAnswers)

@@ -4,7 +4,7 @@ import { createClaudeProvider } from "../integrations/ai/anthropic";
 import { createOpenAiCompatibleProvider } from "../integrations/ai/openai-compatible";
 import { analyzeAnswerDetailed, type AnswerProfile } from "./answer-analysis";
 import { readAnswer } from "./pipeline";
-import { askSecondOpinion, readSecondOpinion, secondOpinionQuestion, unsureMatches } from "./second-opinion";
+import { askSecondOpinion, REPLY, readSecondOpinion, secondOpinionQuestion, unsureMatches } from "./second-opinion";
 
 const profile: AnswerProfile = { brand_name: "Slack", website_url: "https://slack.com", competitors: [{ name: "Microsoft Teams", domain: "microsoft.com", aliases: ["Teams"] }] };
 // "Slack." alone at a sentence's start: no clue either way, so the rules are unsure; "slack" in
@@ -54,7 +54,13 @@ describe("asking through the adapters", () => {
     const read = await readAnswer(profile, { text: "Slack. Nothing else." }, compatible());
     expect(read.analysis.brand.mentioned).toBe(true);
     expect(read.methods.get("Slack")).toBe("ai");
+    // Kept with the answer, so a later re-score applies the verdict again (rescore.test.ts).
+    expect([...read.decisions]).toEqual([[rules.ambiguous[0].key, true]]);
     expect(fake.requestsTo("openai-compatible")).toHaveLength(1);
+    // Asked in the server's structured-output mode, with the schema the reply is checked against.
+    expect(fake.requestsTo("openai-compatible")[0].body).toMatchObject({
+      response_format: { type: "json_schema", json_schema: { name: "brand_verdicts", schema: REPLY.schema, strict: true } },
+    });
   });
 
   it("works the same through Claude's Messages API", async () => {
@@ -62,6 +68,7 @@ describe("asking through the adapters", () => {
     fake.respond("claude", { json: anthropicMessage({ content: [{ type: "text", text: '{"verdicts": [{"id": "m1", "brand": false}]}', citations: null }] }) });
     const decisions = await askSecondOpinion(claude, ambiguous(), "en");
     expect([...decisions.values()]).toEqual([false]);
+    expect(fake.requestsTo("claude")[0].body).toMatchObject({ output_config: { format: { type: "json_schema", schema: REPLY.schema } } });
   });
 
   it("asks nothing when the rules are sure, and keeps them after a failure, prose or a time-out", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { firstJsonObject } from "../integrations/ai/advisor";
+import { firstJsonObject, structuredReply } from "../integrations/ai/advisor";
 import type { AiProvider } from "../integrations/ai/types";
 import { logger } from "../logger";
 import type { AmbiguousMatch } from "./answer-analysis";
@@ -19,6 +19,9 @@ export const MAX_ASKED = 12;
 const ReplySchema = z
   .object({ verdicts: z.array(z.object({ id: z.string(), brand: z.boolean() }).strict()) })
   .strict();
+
+/** Sent to the provider's structured-output mode; the reply is still checked against ReplySchema. */
+export const REPLY = structuredReply("brand_verdicts", ReplySchema);
 
 /** The unsure matches, in the order they appear, up to MAX_ASKED. */
 export function unsureMatches(matches: AmbiguousMatch[]): AmbiguousMatch[] {
@@ -65,7 +68,7 @@ export async function askSecondOpinion(
   if (asked.length === 0 || stop?.aborted) return new Map();
   try {
     const signal = stop ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]) : AbortSignal.timeout(timeoutMs);
-    const answer = await advisor.ask({ question: secondOpinionQuestion(asked), language, country: null, signal });
+    const answer = await advisor.ask({ question: secondOpinionQuestion(asked), language, country: null, signal, reply: REPLY });
     const decisions = readSecondOpinion(answer.text, asked);
     if (decisions) return decisions;
     logger.warn("seo_llm.second_opinion_unreadable", { provider: advisor.id });

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { analysisAnswers, answerMentions } from "../../server/db/schema";
-import { ENGINE_VERSION } from "../../server/seo-llm/answer-analysis";
+import { analyses as analysesTable, analysisAnswers, answerMentions } from "../../server/db/schema";
+import { analyzeAnswerDetailed, ENGINE_VERSION } from "../../server/seo-llm/answer-analysis";
 import { rescoreAnswers } from "../../server/seo-llm/rescore";
 import { RIVALS } from "../helpers/profiles";
 import { json, useApi, withEnv } from "../helpers/api";
@@ -59,4 +59,33 @@ test("answers of an older engine are read again: the same figures back, the vers
   expect(comparable(mentionsAfter)).toEqual(comparable(mentionsBefore));
   // Nothing left to do: a second pass reads nothing.
   expect(await rescoreAnswers(db)).toBe(0);
+});
+
+test("a re-score applies the AI's stored verdicts again instead of asking again", async () => {
+  const session = await api.signIn();
+  const token = session.access_token;
+  await json(await api.client("seoProfile", { token }).index.$patch({ json: { BrandName: "Sunday", MarketLanguage: "en", Keywords: ["restaurant payments"] } }), 200);
+  const analyses = api.client("analyses", { token });
+  const created = await json(await analyses.index.$post({ json: {} }), 201);
+  await api.settledAnalysis(token, created.id);
+  const db = await api.db();
+  const [row] = await db.select().from(analysisAnswers).where(eq(analysisAnswers.analysisId, created.id)).limit(1);
+  const [launched] = await db.select({ profile: analysesTable.profile }).from(analysesTable).where(eq(analysesTable.id, created.id));
+
+  // An answer the rules alone do not count ("Sunday" opening a sentence, no other clue), which the
+  // model said was the brand when it came in.
+  const text = "Sunday. Nothing else to add.";
+  const rules = analyzeAnswerDetailed(launched.profile, { text });
+  expect(rules.analysis.brand.mentioned).toBe(false);
+  const [unsure] = rules.ambiguous;
+  await db
+    .update(analysisAnswers)
+    .set({ answerText: text, citations: [], searchQueries: [], engineVersion: ENGINE_VERSION - 1, aiDecisions: { [unsure.key]: true } })
+    .where(eq(analysisAnswers.id, row.id));
+
+  expect(await rescoreAnswers(db)).toBe(1);
+  const [reread] = await db.select().from(analysisAnswers).where(eq(analysisAnswers.id, row.id));
+  expect(reread.brandMentioned).toBe(true);
+  const mentions = await db.select().from(answerMentions).where(eq(answerMentions.answerId, row.id));
+  expect(mentions.map(({ name, method }) => ({ name, method }))).toEqual([{ name: "Sunday", method: "ai" }]);
 });

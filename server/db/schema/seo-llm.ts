@@ -133,6 +133,11 @@ export const analysisAnswers = pgTable(
      * is read again by the re-score job, and `rescoredAt` says when.
      */
     engineVersion: integer("engine_version"),
+    /**
+     * The AI second opinion's verdicts on names that are also words, by match (matchKey → brand or
+     * not): a re-score applies them again instead of asking again, so its `ai` mentions stay.
+     */
+    aiDecisions: jsonb("ai_decisions").$type<Record<string, boolean>>(),
     rescoredAt: timestamp("rescored_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),

@@ -1,4 +1,5 @@
-import type { AiProvider } from "./types";
+import { z } from "zod";
+import type { AiProvider, StructuredReply } from "./types";
 
 /**
  * Asking an assistant for facts rather than an answer to show: which one to ask, and how to read
@@ -10,6 +11,15 @@ import type { AiProvider } from "./types";
 export function pickAdvisor(providers: Iterable<AiProvider>): AiProvider | null {
   for (const provider of providers) if (!provider.simulated) return provider;
   return null;
+}
+
+/**
+ * A zod schema as the JSON Schema the providers' structured-output modes take. `$schema` goes:
+ * OpenAI's strict mode accepts only the keywords it documents.
+ */
+export function structuredReply(name: string, schema: z.ZodType): StructuredReply {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema) as Record<string, unknown>;
+  return { name, schema: jsonSchema };
 }
 
 /** The first balanced {…} in the text that parses (models wrap JSON in fences or a sentence). */

@@ -32,14 +32,18 @@ export function createClaudeProvider(settings: ProviderSettings): AiProvider {
               max_tokens: MAX_TOKENS,
               system: languageInstruction(input.language),
               messages,
-              tools: [
-                {
-                  type: "web_search_20250305",
-                  name: "web_search",
-                  max_uses: 5,
-                  ...(input.country ? { user_location: { type: "approximate" as const, country: input.country.toUpperCase() } } : {}),
-                },
-              ],
+              ...(input.reply
+                ? { output_config: { format: { type: "json_schema" as const, schema: input.reply.schema } } }
+                : {
+                    tools: [
+                      {
+                        type: "web_search_20250305" as const,
+                        name: "web_search" as const,
+                        max_uses: 5,
+                        ...(input.country ? { user_location: { type: "approximate" as const, country: input.country.toUpperCase() } } : {}),
+                      },
+                    ],
+                  }),
             },
             { signal },
           );

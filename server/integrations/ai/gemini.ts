@@ -31,7 +31,11 @@ export function createGeminiProvider(settings: ProviderSettings): AiProvider {
         const response = await client.models.generateContent({
           model: settings.model,
           contents: input.question,
-          config: { tools: [{ googleSearch: {} }], systemInstruction: languageInstruction(input.language), abortSignal: signal },
+          config: {
+            ...(input.reply ? { responseMimeType: "application/json", responseJsonSchema: input.reply.schema } : { tools: [{ googleSearch: {} }] }),
+            systemInstruction: languageInstruction(input.language),
+            abortSignal: signal,
+          },
         });
         const candidate = Array.isArray(response.candidates) ? response.candidates[0] : undefined;
         if (!candidate) {

@@ -33,6 +33,9 @@ export function createOpenAiCompatibleProvider(settings: Omit<ProviderSettings, 
               { role: "system", content: languageInstruction(input.language) },
               { role: "user", content: input.question },
             ],
+            ...(input.reply
+              ? { response_format: { type: "json_schema" as const, json_schema: { name: input.reply.name, schema: input.reply.schema, strict: true } } }
+              : {}),
           },
           { signal: callSignal(settings.timeoutMs, input.signal) },
         );

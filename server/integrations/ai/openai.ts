@@ -19,14 +19,18 @@ export function createChatGptProvider(settings: ProviderSettings): AiProvider {
             model: settings.model,
             instructions: languageInstruction(input.language),
             input: input.question,
-            tools: [
-              {
-                type: "web_search",
-                ...(input.country ? { user_location: { type: "approximate" as const, country: input.country.toUpperCase() } } : {}),
-              },
-            ],
-            // Every consulted source, not only the cited ones, is sent only when asked for.
-            include: ["web_search_call.action.sources"],
+            ...(input.reply
+              ? { text: { format: { type: "json_schema" as const, name: input.reply.name, schema: input.reply.schema, strict: true } } }
+              : {
+                  tools: [
+                    {
+                      type: "web_search" as const,
+                      ...(input.country ? { user_location: { type: "approximate" as const, country: input.country.toUpperCase() } } : {}),
+                    },
+                  ],
+                  // Every consulted source, not only the cited ones, is sent only when asked for.
+                  include: ["web_search_call.action.sources" as const],
+                }),
             // Nothing refers back to this response later: do not keep it on OpenAI's side.
             store: false,
           },

@@ -21,6 +21,9 @@ export function createPerplexityProvider(settings: ProviderSettings): AiProvider
               { role: "user", content: input.question },
             ],
             ...(input.country ? { web_search_options: { user_location: { country: input.country.toUpperCase() } } } : {}),
+            ...(input.reply
+              ? { response_format: { type: "json_schema" as const, json_schema: { name: input.reply.name, schema: input.reply.schema, strict: true } } }
+              : {}),
           },
           { signal: callSignal(settings.timeoutMs, input.signal) },
         );

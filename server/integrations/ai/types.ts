@@ -36,7 +36,16 @@ export type AskInput = {
   country: string | null;
   signal?: AbortSignal;
   profile?: AskProfile;
+  /**
+   * A fact-finding call (the second opinion, the audit's suggestions), not an answer to show: the
+   * reply is one JSON object fitting this schema, through the provider's own structured-output mode,
+   * and nothing is searched (Perplexity always searches).
+   */
+  reply?: StructuredReply;
 };
+
+/** A JSON Schema (draft 2020-12, objects closed with additionalProperties: false) and its name. */
+export type StructuredReply = { name: string; schema: Record<string, unknown> };
 
 export type ProviderErrorKind =
   | "rate_limited" // 429: retry after `retryAfterMs` when given

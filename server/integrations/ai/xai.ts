@@ -32,7 +32,9 @@ export function createGrokProvider(settings: ProviderSettings): AiProvider {
               { role: "system", content: languageInstruction(input.language) },
               { role: "user", content: input.question },
             ],
-            tools: [{ type: "web_search" }],
+            ...(input.reply
+              ? { text: { format: { type: "json_schema" as const, name: input.reply.name, schema: input.reply.schema, strict: true } } }
+              : { tools: [{ type: "web_search" as const }] }),
           },
           { signal: callSignal(settings.timeoutMs, input.signal) },
         );

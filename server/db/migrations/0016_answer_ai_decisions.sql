@@ -1,0 +1,1 @@
+ALTER TABLE "analysis_answers" ADD COLUMN "ai_decisions" jsonb;
