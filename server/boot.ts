@@ -1,6 +1,7 @@
 import path from "node:path";
 import type PgBoss from "pg-boss";
 import { seedDemoAcademy } from "./academy/seed";
+import { seedDemoCatalogue } from "./backlinks/seed";
 import { getConfig } from "./config";
 import { openDatabase, pgliteDataDir } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
@@ -64,6 +65,7 @@ async function open(target: string, options: StartOptions): Promise<Omit<Runtime
   }
   await seedReferenceData(handle.db);
   await seedDemoAcademy(handle.db);
+  await seedDemoCatalogue(handle.db);
   const jobs = options.jobs ?? (config.JOBS_IN_PROCESS ? "work" : "send");
   let boss: PgBoss | null = null;
   if (jobs !== "none") {

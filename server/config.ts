@@ -184,6 +184,7 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool(false),
   /** Seeds a demo academy (courses in en and fr) the first time the app starts. */
   ACADEMY_DEMO_SEED: bool(true),
+  BACKLINKS_DEMO_SEED: bool(true),
   /**
    * The website analysis fetches addresses users type. By default it refuses loopback, private,
    * link-local, CGNAT and the cloud metadata address, so nobody can make the server read its own

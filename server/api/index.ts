@@ -36,8 +36,19 @@ export function createApi() {
   api.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.extra.headers ?? {})) c.header(name, value);
-      const { code, errors, email } = error.extra;
-      return c.json({ message: error.message, ...(code && { code }), ...(errors && { errors }), ...(email && { email }) }, error.status);
+      const { code, errors, email, domain, current_price, currency } = error.extra;
+      return c.json(
+        {
+          message: error.message,
+          ...(code && { code }),
+          ...(errors && { errors }),
+          ...(email && { email }),
+          ...(domain && { domain }),
+          ...(current_price !== undefined && { current_price }),
+          ...(currency && { currency }),
+        },
+        error.status,
+      );
     }
     if (error instanceof HTTPException) {
       // Hono's own validators (malformed JSON, wrong content type) end up here.

@@ -1,4 +1,5 @@
 import { academyRoutes } from "../academy";
+import { backlinksRouter, cartRoutes } from "../backlinks/routes";
 import { configRoutes } from "../app-config/routes";
 import { factorRoutes } from "../auth/factor-routes";
 import { authRoutes } from "../auth/routes";
@@ -40,6 +41,8 @@ export const ROUTERS = {
   subscription: ["/subscription", subscriptionRoutes],
   academy: ["/academy", academyRoutes],
   siteAudits: ["/site-audits", siteAuditRoutes],
+  backlinks: ["/backlinks", backlinksRouter],
+  cart: ["/cart", cartRoutes],
   searchConsoleOAuth: ["/oauth/google", searchConsoleOAuthRoutes],
   searchConsole: ["/search-console", searchConsoleDataRoutes],
   webhooks: ["/webhooks", webhookRoutes],

@@ -1,6 +1,6 @@
 import { getConfig } from "../config";
 import { ApiError } from "../http/errors";
-import type { BillingGateway, CheckoutRequest, SubscriptionRow } from "../integrations/payments/types";
+import type { BillingGateway, CheckoutRequest, PaymentRequest, SubscriptionRow } from "../integrations/payments/types";
 import { createStripeClient, StripeGateway } from "../integrations/stripe/gateway";
 
 /** The test-mode provider: Sightline's own checkout page, and no one else to tell. */
@@ -11,6 +11,10 @@ export class LocalGateway implements BillingGateway {
 
   async createCheckout(request: CheckoutRequest) {
     return { url: `${this.appUrl}/settings/billing/checkout/${request.checkoutId}`, externalId: null };
+  }
+
+  async createPayment(request: PaymentRequest) {
+    return { url: `${this.appUrl}/backlinks/checkout/${request.orderId}`, externalId: null };
   }
 
   async changeNow() {

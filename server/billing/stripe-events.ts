@@ -33,7 +33,8 @@ async function apply(db: Database, gateway: StripeGateway, event: Stripe.Event) 
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      await completeCheckout(db, gateway, event.data.object);
+      if (event.data.object.mode === "payment") await completePayment(db, event.data.object);
+      else await completeCheckout(db, gateway, event.data.object);
       return;
     case "customer.subscription.created":
     case "customer.subscription.updated":
@@ -61,6 +62,25 @@ async function apply(db: Database, gateway: StripeGateway, event: Stripe.Event) 
     default:
       logger.info("billing.stripe_event_ignored", { type: event.type, id: event.id });
   }
+}
+
+type PaymentHandler = (db: Database, checkoutSessionId: string) => Promise<unknown>;
+
+/**
+ * One-time payments other parts of the app open through the gateway (a backlinks order), by the
+ * session's `metadata.kind`: billing carries them to whoever registered, without knowing them.
+ */
+const paymentHandlers = new Map<string, PaymentHandler>();
+export function onStripePayment(kind: string, handler: PaymentHandler) {
+  paymentHandlers.set(kind, handler);
+}
+
+/** A Checkout in payment mode: paid now, or later for delayed methods (async_payment_succeeded). */
+async function completePayment(db: Database, session: Stripe.Checkout.Session) {
+  if (session.status !== "complete" || session.payment_status !== "paid") return;
+  const handler = paymentHandlers.get(session.metadata?.kind ?? "");
+  if (handler) await handler(db, session.id);
+  else logger.warn("billing.stripe_payment_unclaimed", { session: session.id, kind: session.metadata?.kind ?? null });
 }
 
 /** checkout.session.completed, or the browser's return from Checkout if that came first. */

@@ -6,7 +6,16 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly extra: { code?: string; errors?: FieldErrors; email?: string; headers?: Record<string, string> } = {},
+    readonly extra: {
+      code?: string;
+      errors?: FieldErrors;
+      email?: string;
+      headers?: Record<string, string>;
+      /** The cart's refusals name the site, and a price refused the catalogue's (seed 001 §8). */
+      domain?: string;
+      current_price?: number;
+      currency?: string;
+    } = {},
   ) {
     super(message);
   }

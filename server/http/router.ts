@@ -74,6 +74,9 @@ export const ErrorSchema = z
       .optional()
       .openapi({ description: "What is wrong, by field: its dotted path into the input (`link.en`, `Competitors.1.Name`), `_` for the input itself" }),
     email: z.string().optional().openapi({ description: "link_used / link_expired: where the link was sent, so a client can offer a new one" }),
+    domain: z.string().optional().openapi({ description: "already_in_cart, site_retired, link_type_unavailable: the site's domain, for the message" }),
+    current_price: z.number().int().optional().openapi({ description: "price_mismatch: the catalogue's price now, in minor units" }),
+    currency: z.string().optional().openapi({ description: "price_mismatch: the currency of current_price" }),
   })
   .openapi("Error");
 

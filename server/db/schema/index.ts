@@ -8,3 +8,4 @@ export * from "./seeds";
 export * from "./onboarding";
 export * from "./site-audits";
 export * from "./search-console";
+export * from "./backlinks";

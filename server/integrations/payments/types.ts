@@ -28,6 +28,16 @@ export type CheckoutRequest = {
   customerId: string | null;
 };
 
+/** A one-time payment: a backlinks order (issue 15), in one currency, a line per link. */
+export type PaymentRequest = {
+  orderId: string;
+  userId: string;
+  email: string;
+  currency: string;
+  /** Amounts in minor units. */
+  lines: Array<{ name: string; amount: number }>;
+};
+
 /**
  * What a payment provider does for the subscription state machine (server/billing/service.ts): the
  * port every payment integration implements, as integrations/ai/types.ts is for AI providers.
@@ -38,6 +48,8 @@ export interface BillingGateway {
   readonly id: BillingProviderId;
   /** Where the browser goes to pay for a new subscription. */
   createCheckout(request: CheckoutRequest): Promise<{ url: string; externalId: string | null }>;
+  /** Where the browser goes to pay an order once. */
+  createPayment(request: PaymentRequest): Promise<{ url: string; externalId: string | null }>;
   /** Upgrades or switches to yearly now, charging the prorated difference; null: the service computes it. */
   changeNow(subscription: SubscriptionRow, target: PlanTarget): Promise<ProviderSubscription | null>;
   /** Arranges a downgrade or a switch to monthly for the end of the current period. */

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { ApiError } from "../../http/errors";
 import { logger } from "../../logger";
-import type { BillingGateway, CheckoutRequest, PlanTarget, ProviderSubscription, SubscriptionRow } from "../payments/types";
+import type { BillingGateway, CheckoutRequest, PaymentRequest, PlanTarget, ProviderSubscription, SubscriptionRow } from "../payments/types";
 import { inferBillingPeriod, BILLING_PERIODS, type BillingPeriod, PLAN_IDS, type PlanId, type SubscriptionStatus } from "#domain/plans";
 
 export type StripeSettings = {
@@ -72,6 +72,31 @@ export class StripeGateway implements BillingGateway {
       subscription_data: { metadata: { userId: request.userId, ...(request.referralId && { referral: request.referralId }) } },
       allow_promotion_codes: true,
     }));
+    if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+    return { url: session.url, externalId: session.id };
+  }
+
+  /**
+   * A backlinks order: Checkout in payment mode, a line per link priced inline (price_data), since
+   * catalogue prices are ours and change without a Stripe price behind them. The order id rides in
+   * the metadata, so the webhook finds the order whatever happens to the browser.
+   */
+  async createPayment(request: PaymentRequest) {
+    const session = await guard(() =>
+      this.stripe.checkout.sessions.create({
+        mode: "payment",
+        line_items: request.lines.map((line) => ({
+          quantity: 1,
+          price_data: { currency: request.currency.toLowerCase(), unit_amount: line.amount, product_data: { name: line.name } },
+        })),
+        success_url: `${this.settings.appUrl}/backlinks/orders?paid=${request.orderId}`,
+        cancel_url: `${this.settings.appUrl}/backlinks/cart?canceled=${request.orderId}`,
+        client_reference_id: request.userId,
+        customer_email: request.email,
+        metadata: { kind: "backlinks_order", orderId: request.orderId, userId: request.userId },
+        payment_intent_data: { metadata: { kind: "backlinks_order", orderId: request.orderId } },
+      }),
+    );
     if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
     return { url: session.url, externalId: session.id };
   }
