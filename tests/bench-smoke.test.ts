@@ -39,6 +39,11 @@ describe("benches, run small", { timeout: 120_000 }, () => {
     expect(await bench("query-clusters.ts", { BENCH_OCCURRENCES: "500", BENCH_SPELLINGS: "100" })).toMatch(/\d/);
   });
 
+  it("the marketplace listing", async () => {
+    expect(await bench("backlinks.ts", { BENCH_SITES: "300", BENCH_RUNS: "1" })).toContain("worst p99 / target");
+    expect(JSON.parse(await fs.readFile(path.join(resultsDir, "backlinks.json"), "utf8"))).toMatchObject({ sites: 300, ratio: expect.any(Number) });
+  });
+
   it("the website analysis", async () => {
     expect(await bench("site-audit.ts", { BENCH_RUNS: "1" })).toContain("ratio huge / typical");
     expect(JSON.parse(await fs.readFile(path.join(resultsDir, "site-audit.json"), "utf8"))).toMatchObject({ runs: 1, ratio: expect.any(Number) });

@@ -1,7 +1,7 @@
 import { CURRENCIES, LINK_TYPES, ORDER_ITEM_STATUSES, SITE_CATEGORIES, SITE_LANGUAGES, SITE_SORTS, ANCHOR_TEXT_MAX_LENGTH } from "#domain/backlinks";
 import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from "#domain/text";
-import { normaliseWebsite } from "#domain/website";
 import { query, z } from "../http/router";
+import { RequiredWebsiteSchema, WebsiteFieldSchema } from "../users/routes";
 import { SiteInputSchema } from "./site-input";
 
 /* The marketplace API's schemas: what each route takes and answers (issue 15, seed 001 §3, §7). */
@@ -32,12 +32,13 @@ export const SiteQuerySchema = z.object({
   price_max: optionalInt(0, 100_000_000).openapi({ description: "Minor units, in each site's own currency" }),
   currency: query.enum(CURRENCIES, `One of ${CURRENCIES.join(", ")}`),
   language: query.enum(SITE_LANGUAGES, `One of ${SITE_LANGUAGES.join(", ")}`),
-  country: query.text(z.string().regex(/^[A-Za-z]{2}$/, "A two-letter country code")),
+  country: query.text(z.string().regex(/^[A-Za-z]{2}$/, "A two-letter country code").openapi({ example: "FR" })),
   link_type: query.enum(LINK_TYPES, `One of ${LINK_TYPES.join(", ")}`).openapi({ description: "Only sites selling it; price, its price filter and sort are then that link type's" }),
   q: query.text(z.string().trim().max(100, "At most 100 characters")).openapi({ description: "Part of the domain or the category" }),
-  cited: z
-    .preprocess((value) => (value === "" || value === undefined ? undefined : value === "1" || value === "true" || value === "on"), z.boolean().optional())
-    .openapi({ param: { allowEmptyValue: true }, description: "1: only sites whose domain the AI assistants cited in the caller's analyses" }),
+  cited: query
+    .enum(["1", "true", "on", "0", "false"], "1 or 0")
+    .transform((value) => (value === undefined ? undefined : value === "1" || value === "true" || value === "on"))
+    .openapi({ description: "1 (or true, on: a checkbox's value): only sites whose domain the AI assistants cited in the caller's analyses" }),
   sort: query.enumOr(SITE_SORTS, "dr_desc"),
   page: query.int({ min: 1, max: 100_000, default: 1 }),
   per_page: query.int({ min: 1, max: 100, default: 24 }),
@@ -94,16 +95,7 @@ export const PriceSchema = z.object({
 });
 
 export const ConfigureSchema = z.object({
-  target_url: z
-    .string({ error: "The page to link to is required" })
-    .trim()
-    .min(1, "The page to link to is required")
-    .max(500, "At most 500 characters")
-    .transform((value, ctx) => {
-      const url = normaliseWebsite(value);
-      if (!url) ctx.addIssue({ code: "custom", message: "A web address, e.g. https://example.com/page" });
-      return url ?? value;
-    }),
+  target_url: RequiredWebsiteSchema,
   anchor_text: z
     .string({ error: "The anchor text is required" })
     .trim()
@@ -190,17 +182,7 @@ export const AdminItemsSchema = z.object({
 
 export const ItemStatusSchema = z.object({
   status: z.enum(ORDER_ITEM_STATUSES, `One of ${ORDER_ITEM_STATUSES.join(", ")}`),
-  published_url: z
-    .string()
-    .trim()
-    .max(500, "At most 500 characters")
-    .nullish()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const url = normaliseWebsite(value);
-      if (!url) ctx.addIssue({ code: "custom", message: "A web address, e.g. https://example.com/post" });
-      return url;
-    }),
+  published_url: WebsiteFieldSchema.openapi({ description: "The live page; required to publish" }),
   note: z.string().trim().max(500, "At most 500 characters").regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE).nullish(),
 });
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../http/router";
 import { CURRENCIES, LINK_TYPES, SITE_CATEGORIES, SITE_LANGUAGES } from "#domain/backlinks";
 import { normaliseWebsite } from "#domain/website";
 
@@ -22,7 +22,13 @@ export function siteDomain(url: string): string | null {
 
 export const SiteInputSchema = z
   .object({
-    url: z.string({ error: "The site's address is required" }).trim().min(1, "The site's address is required").max(500, "At most 500 characters"),
+    url: z
+      .string({ error: "The site's address is required" })
+      .trim()
+      .min(1, "The site's address is required")
+      .max(500, "At most 500 characters")
+      .regex(/^\S+\.\S+$/, "A web address, e.g. https://example.com")
+      .openapi({ example: "https://www.example-news.com" }),
     dr: score("DR"),
     da: score("DA"),
     traffic: z.number({ error: "Monthly traffic must be a whole number" }).int("Monthly traffic must be a whole number").min(0, "Monthly traffic cannot be negative").max(MAX_TRAFFIC, "Monthly traffic is too large"),
@@ -33,6 +39,7 @@ export const SiteInputSchema = z
       .string({ error: "A two-letter country code" })
       .trim()
       .regex(/^[A-Za-z]{2}$/, "A two-letter country code")
+      .openapi({ example: "GB" })
       .transform((value) => value.toUpperCase()),
     dofollow: z.boolean({ error: "true or false" }),
     turnaround_days: z.number({ error: "Days, a whole number from 1 to 90" }).int("Days, a whole number from 1 to 90").min(1, "Days, a whole number from 1 to 90").max(90, "Days, a whole number from 1 to 90"),
@@ -40,6 +47,8 @@ export const SiteInputSchema = z
       .string()
       .trim()
       .max(500, "At most 500 characters")
+      .regex(/^(?:\S+\.\S+)?$/, "A web address, e.g. https://example.com/post")
+      .openapi({ example: "https://www.example-news.com/2026/a-post" })
       .nullable()
       .transform((value, ctx) => {
         if (!value) return null;
@@ -49,7 +58,8 @@ export const SiteInputSchema = z
       }),
     offers: z
       .partialRecord(z.enum(LINK_TYPES), price)
-      .refine((offers) => Object.values(offers).some((value) => value !== undefined), "At least one link type with its price"),
+      .refine((offers) => Object.values(offers).some((value) => value !== undefined), "At least one link type with its price")
+      .openapi({ minProperties: 1 }),
   })
   .transform((site, ctx) => {
     const url = normaliseWebsite(site.url);

@@ -10,6 +10,7 @@ import Stripe from "stripe";
  *
  *   GET  /v1/prices?lookup_keys[0]=…&active=true&limit=1
  *   POST /v1/checkout/sessions               GET  /v1/checkout/sessions/:id
+ *     (subscription mode with Price ids; payment mode with Price ids or inline `price_data`)
  *   GET  /v1/subscriptions/:id               POST /v1/subscriptions/:id
  *   POST /v1/subscription_schedules          GET|POST /v1/subscription_schedules/:id
  *   POST /v1/subscription_schedules/:id/release
@@ -251,24 +252,38 @@ export async function createFakeStripe(options: FakeStripeOptions = {}) {
     if (body.customer && !customers.has(body.customer)) throw missing("customer", body.customer, "customer");
     const lineItems: Obj[] = body.line_items ?? [];
     if (lineItems.length === 0) throw invalid("Missing required param: line_items.", "line_items", "parameter_missing");
-    lineItems.forEach((item, i) => {
+    // Inline prices (`price_data`) are for one-time payments: a subscription needs a recurring Price.
+    const unitAmount = (item: Obj, i: number): number => {
+      if (item.price_data) {
+        if (body.mode !== "payment") throw invalid("price_data needs recurring for a subscription; use a Price", `line_items[${i}][price_data]`);
+        const data = item.price_data;
+        if (!data.currency || !/^[a-z]{3}$/.test(data.currency)) throw invalid("Invalid currency", `line_items[${i}][price_data][currency]`);
+        if (int(data.unit_amount) === undefined || int(data.unit_amount)! < 0) throw invalid("Invalid integer: unit_amount", `line_items[${i}][price_data][unit_amount]`);
+        if (!data.product_data?.name) throw invalid("Missing required param: line_items[][price_data][product_data][name].", `line_items[${i}][price_data][product_data][name]`, "parameter_missing");
+        return int(data.unit_amount)!;
+      }
       if (!price(item.price, `line_items[${i}][price]`).active) {
         throw invalid("The price specified is inactive. This field only accepts active prices.", `line_items[${i}][price]`);
       }
-    });
+      return price(item.price).unit_amount;
+    };
+    const amounts = lineItems.map(unitAmount);
+    const currencies = new Set(lineItems.map((item) => item.price_data?.currency ?? "eur"));
+    if (currencies.size > 1) throw invalid("All line items must have the same currency", "line_items");
     const id = newId("cs_test");
     const session = {
       id,
       object: "checkout.session",
       allow_promotion_codes: bool(body.allow_promotion_codes),
-      amount_total: lineItems.reduce((sum, item) => sum + price(item.price).unit_amount * (int(item.quantity) ?? 1), 0),
+      amount_total: lineItems.reduce((sum, item, i) => sum + amounts[i] * (int(item.quantity) ?? 1), 0),
       cancel_url: body.cancel_url ?? null,
       client_reference_id: body.client_reference_id ?? null,
       created: now(),
-      currency: "eur",
+      currency: [...currencies][0],
       customer: body.customer ?? null,
       customer_email: body.customer_email ?? null,
       expires_at: now() + 86_400,
+      payment_intent: null as string | null,
       livemode: false,
       metadata: body.metadata ?? {},
       mode: body.mode,
@@ -562,6 +577,7 @@ export async function createFakeStripe(options: FakeStripeOptions = {}) {
     if (!session) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
     if (session.status !== "open") throw new Error(`fake Stripe: checkout session ${sessionId} is ${session.status}`);
     const extra = hidden.get(sessionId)!;
+    if (session.mode !== "subscription") throw new Error(`fake Stripe: checkout session ${sessionId} is a ${session.mode}: use completePayment`);
     let customer = session.customer as string | null;
     if (!customer) {
       customer = newId("cus");
@@ -613,6 +629,19 @@ export async function createFakeStripe(options: FakeStripeOptions = {}) {
     Object.assign(session, { status: "complete", payment_status: "paid", customer, subscription: subId });
     return { session: clone(session), subscription: clone(sub), invoice: clone(invoice) };
   }
+
+  /** The customer pays a one-time Checkout (payment mode): a PaymentIntent succeeds, nothing recurs. */
+  function completePayment(sessionId: string) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
+    if (session.mode !== "payment") throw new Error(`fake Stripe: checkout session ${sessionId} is a ${session.mode}`);
+    if (session.status !== "open") throw new Error(`fake Stripe: checkout session ${sessionId} is ${session.status}`);
+    Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: newId("pi") });
+    return clone(session);
+  }
+
+  /** The line items a session was created with, as sent (Stripe keeps them; Sightline never reads them back). */
+  const lineItemsOf = (sessionId: string): Obj[] => clone(hidden.get(sessionId)?.lineItems ?? []);
 
   /**
    * The period ends: the next one starts where it ended. A schedule attached to the subscription
@@ -751,6 +780,8 @@ export async function createFakeStripe(options: FakeStripeOptions = {}) {
     schedule: (id: string) => clone(schedule(id)),
     invoice: (id: string) => clone(invoices.get(id)),
     completeCheckout,
+    completePayment,
+    lineItemsOf,
     renew,
     applySchedulePhase,
     failPayment,

@@ -106,11 +106,14 @@ export class ValueMaker {
       }
       case "object": {
         const required = new Set<string>(resolved.required ?? []);
-        return Object.fromEntries(
-          Object.entries(resolved.properties ?? {})
-            .filter(([name]) => required.has(name) || mode === "max" || (mode === "typical" && this.rng.chance(0.6)))
-            .map(([name, property]) => [name, this.valid(property as Schema, mode, [...path, name])]),
-        );
+        const entries = Object.entries(resolved.properties ?? {});
+        const chosen = entries.filter(([name]) => required.has(name) || mode === "max" || (mode === "typical" && this.rng.chance(0.6)));
+        // minProperties (e.g. "at least one offer"): the first optional properties make up the count.
+        for (const entry of entries) {
+          if (chosen.length >= (resolved.minProperties ?? 0)) break;
+          if (!chosen.includes(entry)) chosen.push(entry);
+        }
+        return Object.fromEntries(chosen.map(([name, property]) => [name, this.valid(property as Schema, mode, [...path, name])]));
       }
       default:
         return this.rng.chance(0.5) ? word(this.rng, 6) : this.rng.int(0, 99);
