@@ -80,10 +80,12 @@ export async function checkout(db: Database, user: { id: string; email: string }
   const byCurrency = new Map<Currency, typeof lines>();
   for (const line of lines) byCurrency.set(line.row.currency, [...(byCurrency.get(line.row.currency) ?? []), line]);
 
-  await db
+  const replaced = await db
     .update(backlinkOrders)
     .set({ status: "abandoned" })
-    .where(and(eq(backlinkOrders.userId, user.id), eq(backlinkOrders.status, "pending_payment")));
+    .where(and(eq(backlinkOrders.userId, user.id), eq(backlinkOrders.status, "pending_payment")))
+    .returning();
+  await Promise.all(replaced.map((order) => closePaymentPage(order)));
   const opened: OrderView[] = [];
   for (const [currency, group] of byCurrency) {
     const total = group.reduce((sum, line) => sum + line.row.priceAtAdd, 0);
@@ -226,7 +228,21 @@ export async function abandonOrder(db: Database, userId: string, id: string) {
     .update(backlinkOrders)
     .set({ status: "abandoned" })
     .where(and(eq(backlinkOrders.id, order.id), eq(backlinkOrders.status, "pending_payment")));
+  await closePaymentPage(order);
   return { abandoned: true as const };
+}
+
+/**
+ * An abandoned order's Stripe page is closed, so the same links cannot be paid twice (an old tab,
+ * then a new checkout). If closing fails, a payment on it is still recorded: it was paid.
+ */
+async function closePaymentPage(order: OrderRow) {
+  if (!order.externalId) return;
+  try {
+    await getBillingGateway().expirePayment(order.externalId);
+  } catch (error) {
+    logger.warn("backlinks.expire_failed", { order_id: order.id, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 // ---- admin ---------------------------------------------------------------------------------------

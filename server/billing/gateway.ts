@@ -17,6 +17,8 @@ export class LocalGateway implements BillingGateway {
     return { url: `${this.appUrl}/backlinks/checkout/${request.orderId}`, externalId: null };
   }
 
+  async expirePayment() {}
+
   async changeNow() {
     return null;
   }

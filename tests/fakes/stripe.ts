@@ -11,6 +11,7 @@ import Stripe from "stripe";
  *   GET  /v1/prices?lookup_keys[0]=…&active=true&limit=1
  *   POST /v1/checkout/sessions               GET  /v1/checkout/sessions/:id
  *     (subscription mode with Price ids; payment mode with Price ids or inline `price_data`)
+ *   POST /v1/checkout/sessions/:id/expire
  *   GET  /v1/subscriptions/:id               POST /v1/subscriptions/:id
  *   POST /v1/subscription_schedules          GET|POST /v1/subscription_schedules/:id
  *   POST /v1/subscription_schedules/:id/release
@@ -302,6 +303,14 @@ export async function createFakeStripe(options: FakeStripeOptions = {}) {
   route("GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (m) => {
     const session = sessions.get(m[1]);
     if (!session) throw missing("checkout.session", m[1]);
+    return { json: clone(session) };
+  });
+
+  route("POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (m) => {
+    const session = sessions.get(m[1]);
+    if (!session) throw missing("checkout.session", m[1]);
+    if (session.status !== "open") throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+    Object.assign(session, { status: "expired", url: null });
     return { json: clone(session) };
   });
 

@@ -51,12 +51,18 @@ test("an order is paid through Stripe Checkout and recorded once from the signed
     await json(await cart.items[":id"].$put({ param: { id: item.id }, json: { target_url: "https://acme-example.com/pricing", anchor_text: "Acme pricing" } }), 200);
   }
 
+  // A first checkout left open, then a second: the first one's Stripe page is closed, so the same
+  // links cannot be paid twice.
+  const { orders: abandoned } = await json(await api.client("backlinks", { token }).checkout.$post(), 201);
   const { orders } = await json(await api.client("backlinks", { token }).checkout.$post(), 201);
+  const abandonedSession = fake.sessionIdFromUrl(abandoned[0].checkout_url!);
+  expect(fake.requests.some((request) => request.method === "POST" && request.path === `/v1/checkout/sessions/${abandonedSession}/expire` && request.status === 200)).toBe(true);
+  expect(() => fake.completePayment(abandonedSession)).toThrow(/expired/);
   expect(orders).toHaveLength(1);
   const [order] = orders;
   expect(order).toMatchObject({ provider: "stripe", currency: "GBP", total: 49_800 });
   const sessionId = fake.sessionIdFromUrl(order.checkout_url!);
-  const created = fake.requests.find((request) => request.method === "POST" && request.path === "/v1/checkout/sessions");
+  const created = fake.requests.findLast((request) => request.method === "POST" && request.path === "/v1/checkout/sessions");
   expect(created?.body).toMatchObject({ mode: "payment", metadata: { kind: "backlinks_order", orderId: order.id }, customer_email: session.user.email });
   expect(fake.lineItemsOf(sessionId).map((line) => line.price_data)).toEqual([
     { currency: "gbp", unit_amount: "34900", product_data: { name: `stripe-${run}.co.uk — sponsored article, permanent` } },

@@ -50,6 +50,8 @@ export interface BillingGateway {
   createCheckout(request: CheckoutRequest): Promise<{ url: string; externalId: string | null }>;
   /** Where the browser goes to pay an order once. */
   createPayment(request: PaymentRequest): Promise<{ url: string; externalId: string | null }>;
+  /** Closes an unpaid payment page, so an abandoned order can no longer be paid. */
+  expirePayment(externalId: string): Promise<void>;
   /** Upgrades or switches to yearly now, charging the prorated difference; null: the service computes it. */
   changeNow(subscription: SubscriptionRow, target: PlanTarget): Promise<ProviderSubscription | null>;
   /** Arranges a downgrade or a switch to monthly for the end of the current period. */

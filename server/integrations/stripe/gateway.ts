@@ -101,6 +101,13 @@ export class StripeGateway implements BillingGateway {
     return { url: session.url, externalId: session.id };
   }
 
+  async expirePayment(externalId: string) {
+    const session = await guard(() => this.stripe.checkout.sessions.retrieve(externalId));
+    // Paid meanwhile, or already expired: nothing to close (the webhook records a payment).
+    if (session.status !== "open") return;
+    await guard(() => this.stripe.checkout.sessions.expire(externalId));
+  }
+
   async changeNow(subscription: SubscriptionRow, target: PlanTarget) {
     const current = await this.retrieve(subscription);
     const item = current.items.data[0];
