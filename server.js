@@ -32,9 +32,13 @@ async function main() {
   const root = new Hono();
   // Fingerprinted bundles, cached for good; then the few public files by name. A catch-all static
   // handler would stat the disk on every page and API request.
-  root.use("/assets/*", serveStatic({ root: "./build/client", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
+  // The build wrote .br and .gz copies (scripts/precompress.mjs): sent when the browser takes them.
+  root.use(
+    "/assets/*",
+    serveStatic({ root: "./build/client", precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+  );
   for (const entry of readdirSync("./build/client", { withFileTypes: true })) {
-    if (entry.isFile()) root.get(`/${entry.name}`, serveStatic({ path: `./build/client/${entry.name}` }));
+    if (entry.isFile() && !/\.(?:br|gz)$/.test(entry.name)) root.get(`/${entry.name}`, serveStatic({ path: `./build/client/${entry.name}`, precompressed: true }));
   }
   root.route("/", server.app);
   const http = listen(root.fetch, server.publicRequestUrl, config.PORT, config.HOST, () => {

@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { clientIpContext, cspNonceContext } from "./request-context";
 import { getApi } from "./api";
@@ -42,6 +43,9 @@ app.use("*", async (c, next) => {
   await next();
   if (c.res.status === 413) c.res.headers.set("connection", "close");
 });
+// Pages and API answers, gzip when the client takes it (Node 20's CompressionStream has no Brotli;
+// the static assets are precompressed with it at build). Event streams and images are left alone.
+app.use("*", compress());
 // Built once, on the first request: the configuration is read after the module loads.
 let headers: MiddlewareHandler | undefined;
 app.use("*", (c, next) => {

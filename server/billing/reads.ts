@@ -5,7 +5,18 @@ import { applyDueChanges } from "./renewals";
 import { findCheckout, findSubscription, planById } from "./records";
 import { toChange, toCheckout, toPlan, toSubscription } from "./shapes";
 
-/* What the subscription routes read: plans, the subscription and its history, a checkout. Due renewals are applied first. */
+/*
+ * What the subscription routes read: plans, the subscription and its history, a checkout. A read
+ * writes nothing unless a local renewal fell due and the job (every few minutes) has not applied it
+ * yet: then it is applied first, so no page shows a period that has ended (issue 16).
+ */
+
+async function subscriptionNow(db: Database, userId: string, now: Date) {
+  const row = await findSubscription(db, userId);
+  if (!row || row.provider !== "local" || row.status === "canceled" || row.currentPeriodEnd > now) return row;
+  await db.transaction((tx) => applyDueChanges(tx, now, userId));
+  return findSubscription(db, userId);
+}
 
 export async function listPlans(db: Executor) {
   const rows = await db.select().from(plans).orderBy(asc(plans.priceMonthly), asc(plans.position));
@@ -14,13 +25,12 @@ export async function listPlans(db: Executor) {
 
 /** A user who never subscribed has no row: null, shown as the starter badge. Due changes are applied first. */
 export async function currentSubscription(db: Database, userId: string, now = new Date()) {
-  await db.transaction((tx) => applyDueChanges(tx, now, userId));
-  const row = await findSubscription(db, userId);
+  const row = await subscriptionNow(db, userId, now);
   return row ? toSubscription(row) : null;
 }
 
 export async function changeHistory(db: Database, userId: string, now = new Date()) {
-  await db.transaction((tx) => applyDueChanges(tx, now, userId));
+  await subscriptionNow(db, userId, now);
   const rows = await db
     .select()
     .from(subscriptionChanges)
