@@ -13,7 +13,7 @@ import { toChange, toCheckout, toPlan, toSubscription } from "./shapes";
 
 async function subscriptionNow(db: Database, userId: string, now: Date) {
   const row = await findSubscription(db, userId);
-  if (!row || row.provider !== "local" || row.status === "canceled" || row.currentPeriodEnd > now) return row;
+  if (row?.provider !== "local" || row.status === "canceled" || row.currentPeriodEnd > now) return row;
   await db.transaction((tx) => applyDueChanges(tx, now, userId));
   return findSubscription(db, userId);
 }
