@@ -22,7 +22,7 @@ const TARGETS = {
  * the corpus's sentiment labels right, short of the 85 % target, so its floor guards what is
  * reached until the target is (docs/metrics.md, "How well the engine reads answers").
  */
-const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS, "sentiment accuracy": 0.75 };
+const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS, "sentiment accuracy": 0.76 };
 
 type Counts = { truePositive: number; falsePositive: number; falseNegative: number };
 const counts = (): Counts => ({ truePositive: 0, falsePositive: 0, falseNegative: 0 });

@@ -231,6 +231,11 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["HubSpot has a support team that answers fast in case of a problem.", { HubSpot: "neutral" }],
     ["Pipedrive est le plus complet et HubSpot le plus accessible.", { Pipedrive: "positive", HubSpot: "positive" }],
     ["HubSpot offre un support réactif, même si vous craignez une panne.", { HubSpot: "positive" }],
+    // Advice about "it" is about the sentence's brand; hesitation and "rarely" turn praise.
+    ["Pipedrive has a clean interface, but for a large team I'd skip it.", { Pipedrive: "negative" }],
+    ["HubSpot is popular, but I'd hesitate to recommend it to a startup.", { HubSpot: "negative" }],
+    ["After the discount ends, Pipedrive is rarely the cheapest option.", { Pipedrive: "negative" }],
+    ["HubSpot is intuitive, though several users report that its reports are slow.", { HubSpot: "negative" }],
     // Each language reads its own words: "pain" is bread in French.
     ["Chez HubSpot, on partage le pain du midi avec l’équipe.", { HubSpot: "neutral" }],
   ])("%s", (text, expected) => {

@@ -132,6 +132,13 @@ export const PHRASES: Array<[string, number]> = [
   ["hard to recommend", -1], ["difficult to recommend", -1], ["hard to justify", -1], ["difficile a recommander", -1],
   ["difficile a justifier", -1],
   ["a eviter", -2], ["prix eleves", -1], ["prix eleve", -1], ["tarifs eleves", -1], ["tarif eleve", -1], ["frais eleves", -1],
+  // Reports of others, in reviews, mostly introduce a problem ("some owners report the wheels wear fast").
+  ["users report", -0.75], ["customers report", -0.75], ["owners report", -0.75], ["buyers report", -0.75], ["reviewers report", -0.75],
+  ["users have reported", -0.75], ["owners have reported", -0.75], ["customers have reported", -0.75], ["reviews point to", -0.75],
+  ["utilisateurs signalent", -0.75], ["acheteurs signalent", -0.75], ["clients signalent", -0.75], ["utilisateurs se plaignent", -1],
+  ["clients se plaignent", -1], ["se plaignent", -1],
+  ["costs climb", -1], ["prices climb", -1], ["costs rise", -1], ["prices rise", -1], ["rates rise", -1], ["costs add up", -1],
+  ["add up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];
 
@@ -173,7 +180,8 @@ export const LEXICON = { en: weighed(ENGLISH_LEXICON), fr: weighed(FRENCH_LEXICO
 
 export const NEGATORS = new Set(
   words(`not no never without hardly barely nor neither nothing none cannot can't won't isn't aren't wasn't weren't doesn't don't
-  didn't hasn't haven't shouldn't wouldn't couldn't ne n' pas jamais guere sans aucun aucune rien ni nullement`),
+  didn't hasn't haven't shouldn't wouldn't couldn't ne n' pas jamais guere sans aucun aucune rien ni nullement
+  hesitate hesitant reluctant hesiterais rarely seldom rarement`),
 );
 export const INTENSIFIERS = new Set(
   words(`very extremely highly really particularly especially exceptionally incredibly remarkably truly super so far much

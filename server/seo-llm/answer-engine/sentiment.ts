@@ -102,6 +102,7 @@ function introducedAsOther(text: string, from: number, at: number): boolean {
   return OTHER_SIDE.test(text.slice(Math.max(from, at - 40), at));
 }
 
+const PRONOUNS = new Set(["it", "them", "this", "that", "le", "la", "les", "l'"]);
 const HYPOTHETICAL = new Set(["case", "cas", "event", "if", "si", "craignez", "worried", "worry", "lorsque", "quand", "prevent", "avoid"]);
 const ARTICLES = new Set(["le", "la", "les", "l'"]);
 
@@ -243,6 +244,14 @@ export function sentimentByBrand<K>(
         if (target && !isNegator(tokens[index - 1]?.word ?? "")) {
           give(target, target.keys, directed.value, `(advice) ${directed.words.join(" ")}`);
           index = last;
+          continue;
+        }
+        // "I'd skip it", "évitez-le": the advice is about the brand the sentence or paragraph is about.
+        const pronoun = tokens[last + 1]?.word;
+        const subject = unitGroups[0] && unitGroups[0].end <= token.start ? unitGroups[0].keys : carried;
+        if (!target && pronoun && PRONOUNS.has(pronoun) && subject && !isNegator(tokens[index - 1]?.word ?? "")) {
+          give(undefined, subject, directed.value, `(advice) ${directed.words.join(" ")} ${pronoun}`, token.start);
+          index = last + 1;
           continue;
         }
       }
