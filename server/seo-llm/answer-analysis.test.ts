@@ -20,6 +20,12 @@ const answer = (text: string, extra: Partial<{ citations: Array<{ url: string; t
 });
 
 describe("analyzeAnswer: mentions", () => {
+  it("takes no bold list label for a brand: Pros, Cons, Best for, Points faibles", () => {
+    const text = "### 1. Acme\n* **Pros:** free tier, integrations.\n* **Cons:** pricey at scale.\n* **Best for:** agencies.\n* **Points faibles :** support lent.\n* **Notion** – a wiki.";
+    const names = analyzeAnswer(profile, answer(text)).mentions.map((mention) => mention.name);
+    expect(names).toEqual(["Acmé", "Notion"]);
+  });
+
   it("finds the brand whatever the case, accents and possessives, as a whole word only", () => {
     for (const text of ["ACME's pricing is clear.", "Le tarif d’Acme est clair.", "On recommande acme studio, sans hésiter."]) {
       expect(analyzeAnswer(profile, answer(text)).brand.mentioned, text).toBe(true);

@@ -27,7 +27,7 @@ const POSITIVE_EN = words(`
   innovative versatile flexible comprehensive complete rich feature-rich scalable accurate valuable worthwhile ideal perfect perfectly
   well-suited suited praised praise praises loved love loves beloved acclaimed award-winning standout shines shine excels excel
   outperforms outperform beats beat surpasses leads wins win winner best-in-class go-to premier favoured favored benefit benefits
-  advantage advantages strength strengths pros improved improves upgrade intuitively excellent-value bargain convenient
+  advantage advantages strength strengths improved improves upgrade intuitively excellent-value bargain convenient
   accessible user-friendly straightforward thoughtful delightful enjoy enjoys happy satisfied satisfaction smart clever capable
   effective effectively well-designed well-built durable sturdy comfortable stylish high-quality reliable standout cheapest lightest fastest strongest safest smartest bulletproof top-notch top-rated first-rate
   undercuts undercut ahead superior better stellar terrific wonderful brilliant consistent consistently resilient
@@ -41,7 +41,7 @@ const NEGATIVE_EN = words(`
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
   bloated dated outdated old-fashioned confusing complicated complex convoluted cumbersome difficult hard harder limited limiting
   limitation limitations lacking lacks lack missing inferior lags lag lagging trails trail drawback drawbacks
-  downside downsides con cons issue issues problem problems complaint complaints complain complained criticism criticised criticized
+  downside downsides issue issues problem problems complaint complaints complain complained criticism criticised criticized
   critics criticize criticise concern concerns worry worries risk risky outage outages downtime breach breaches leak leaks recall
   recalls lawsuit lawsuits fined scandal controversy controversial scam scams fraud fraudulent penalty penalties recalled misled mislead misleading
   unhelpful rude unresponsive unreachable slowdowns crash crashes crashing bug bugs error errors fail fails failure failures
@@ -68,7 +68,7 @@ const POSITIVE_FR = [
     incontournable imbattable avantageux economique rentable attractif attrayant interessant convaincant qualitatif
     impeccable irreprochable pertinent utile adapte superieur durable leger
     rassurant bluffant epatant serieux honnete abouti eprouve rode securisant convivial accueillant souriant professionnel
-    arrangeant disponible attentionne passionne chaleureux`),
+    arrangeant disponible attentionne passionne chaleureux coherent`),
   ...words(`bonne bonnes meilleur meilleure meilleurs meilleures mieux atout atouts avantage avantages
     excelle excellent brille seduit seduisent surpasse devance domine reussit succes bravo plebiscite plait
     recommande recommandons recommanderais recommanderions conseille conseillons conseillerais ravi ravis ravie fierte apprecie apprecient aime adorent`),
@@ -137,6 +137,7 @@ export const PHRASES: Array<[string, number]> = [
   ["users have reported", -0.75], ["owners have reported", -0.75], ["customers have reported", -0.75], ["reviews point to", -0.75],
   ["utilisateurs signalent", -0.75], ["acheteurs signalent", -0.75], ["clients signalent", -0.75], ["utilisateurs se plaignent", -1],
   ["clients se plaignent", -1], ["se plaignent", -1],
+  ["most common choice", 1], ["most widely used", 1], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
   ["costs climb", -1], ["prices climb", -1], ["costs rise", -1], ["prices rise", -1], ["rates rise", -1], ["costs add up", -1],
   ["add up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
@@ -227,4 +228,4 @@ export const DIRECTED: Array<[string, number]> = [
  * Tested on at most the 60 characters before the brand (sentiment.ts).
  */
 export const VERDICT_LABEL =
-  /^[\s*#>\-\d.)|]*(?:\*\*|__)?\s*(?:verdict|bottom line|my pick|our pick|top pick|the pick|winner|overall winner|recommendation|my recommendation|conclusion|in short|best[\p{L}\s'-]{0,30}|top choice|mon choix|notre choix|choix|en resume|bref|le gagnant|gagnant|ma recommandation|notre recommandation|meilleur[\p{L}\s'-]{0,30})\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$/u;
+  /^[\s*#>\-\d.)|]*(?:\*\*|__)?\s*(?:verdict|bottom line|my pick|our pick|top pick|the pick|winner|overall winner|recommendation|my recommendation|conclusion|in short|best[\p{L}\s'-]{0,30}|top choice|mon choix|notre choix|choix|en resume|bref|en bref|pour resumer|mon avis|notre avis|short answer|final answer|my take|my suggestion|my honest suggestion|suggestion|in summary|tl;dr|tldr|not even close|le gagnant|gagnant|ma recommandation|notre recommandation|meilleur[\p{L}\s'-]{0,30})\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$/u;
