@@ -24,6 +24,7 @@ export default [
     route("analyses/:id.csv", "routes/exports/analysis.ts"),
     route("site-audits/:id.csv", "routes/exports/site-audit.ts"),
     route("search-console/:kind.csv", "routes/exports/search-console.ts"),
+    route("backlinks-catalogue.csv", "routes/exports/backlinks-catalogue.ts"),
   ]),
 
   // The first run (issue 12): a screen of its own, without the sidebar, one nested route per step.
@@ -54,7 +55,14 @@ export default [
         route("queries", "routes/seo-llms/queries.tsx"),
       ]),
       route("leaderboard", "routes/leaderboard.tsx"),
-      placeholder("backlinks", "backlinks"),
+      // The backlinks marketplace (issue 15): catalogue, a site's offers, cart, test-mode payment, orders.
+      route("backlinks", "routes/backlinks/layout.tsx", [
+        index("routes/backlinks/catalogue.tsx"),
+        route("sites/:id", "routes/backlinks/site.tsx"),
+        route("cart", "routes/backlinks/cart.tsx"),
+        route("checkout/:id", "routes/backlinks/checkout.tsx"),
+        route("orders", "routes/backlinks/orders.tsx"),
+      ]),
       ...prefix("academy", [
         index("routes/academy/index.tsx"),
         route(":slug", "routes/academy/course.tsx"),
@@ -68,6 +76,13 @@ export default [
       ...prefix("admin/academy", [
         index("routes/admin/academy.tsx"),
         route("courses/:id", "routes/admin/academy-course.tsx"),
+      ]),
+      route("admin/backlinks", "routes/admin/backlinks/layout.tsx", [
+        index("routes/admin/backlinks/sites.tsx"),
+        route("sites/new", "routes/admin/backlinks/site-new.tsx"),
+        route("sites/:id", "routes/admin/backlinks/site.tsx"),
+        route("import", "routes/admin/backlinks/import.tsx"),
+        route("orders", "routes/admin/backlinks/orders.tsx"),
       ]),
       route("support", "routes/support.tsx"),
       route("methodology", "routes/methodology.tsx"),

@@ -16,6 +16,7 @@ import {
   SearchIcon,
   SettingsIcon,
   ShieldIcon,
+  ShoppingCartIcon,
   SparklesIcon,
   TrophyIcon,
   XIcon,
@@ -31,6 +32,7 @@ import { BookingButton } from "./booking-dialog";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { PlanDialogLink } from "./billing/plan-dialog";
+import { useCartCount } from "./backlinks/pending-cart";
 import { SubscriptionBadge } from "./subscription";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
@@ -46,6 +48,7 @@ const ICONS: Record<string, typeof LayoutDashboardIcon> = {
   agentSeo: BotIcon,
   academy: GraduationCapIcon,
   adminAcademy: ShieldIcon,
+  adminBacklinks: ShoppingCartIcon,
 };
 
 const MOBILE_TOGGLE_ID = "sidebar-mobile-open";
@@ -60,13 +63,17 @@ export function Sidebar({
   subscription,
   collapsed: savedCollapsed,
   bookingUrl,
+  cartCount: savedCartCount,
 }: {
   profile: Profile;
   subscription: Subscription | null;
   collapsed: boolean;
   bookingUrl: string | null;
+  /** Lines in the backlinks cart (null when it could not be read). */
+  cartCount: number | null;
 }) {
   const { t } = useTranslation();
+  const cartCount = useCartCount(savedCartCount);
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -127,7 +134,16 @@ export function Sidebar({
         <nav className="flex-1 overflow-y-auto px-3 py-2" aria-label={t("sidebar.navigation")}>
           <ul className="grid gap-1">
             {MAIN_SECTIONS.map((section) => (
-              <NavItem key={section.to} section={section} label={t(`nav.${section.key}`)} lockedLabel={t("sidebar.locked")} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} />
+              <NavItem
+                key={section.to}
+                section={section}
+                label={t(`nav.${section.key}`)}
+                lockedLabel={t("sidebar.locked")}
+                collapsed={collapsed}
+                pathname={pathname}
+                onNavigate={closeMobile}
+                count={section.key === "backlinks" && cartCount ? { value: cartCount, label: t("sidebar.cartCount", { count: cartCount }) } : undefined}
+              />
             ))}
           </ul>
           {profile.role === "admin" ? (
@@ -189,6 +205,7 @@ function NavItem({
   onNavigate,
   icon,
   asListItem = true,
+  count,
 }: {
   section: Section;
   label: string;
@@ -198,6 +215,8 @@ function NavItem({
   onNavigate: () => void;
   icon?: typeof LayoutDashboardIcon;
   asListItem?: boolean;
+  /** A figure beside the label (the cart's lines), with what it means for assistive technology. */
+  count?: { value: number; label: string };
 }) {
   const Icon = icon ?? ICONS[section.key] ?? SparklesIcon;
   // A plain Link: the active state is computed here once, NavLink would match the path again.
@@ -215,8 +234,21 @@ function NavItem({
         collapsed && "lg:justify-center lg:px-0",
       )}
     >
-      <Icon className="size-5 shrink-0" aria-hidden />
+      <span className="relative shrink-0">
+        <Icon className="size-5" aria-hidden />
+        {count && collapsed ? (
+          <span className="absolute -right-2 -top-2 hidden min-w-4 rounded-full bg-primary px-1 text-center text-[10px] font-semibold leading-4 text-primary-foreground lg:block" aria-hidden>
+            {count.value}
+          </span>
+        ) : null}
+      </span>
       <span className={cn("flex-1 truncate", collapsed && "lg:sr-only")}>{label}</span>
+      {count ? (
+        <span className={cn("rounded-full bg-primary px-2 text-xs font-semibold leading-5 tabular-nums text-primary-foreground", collapsed && "lg:sr-only")} data-testid="cart-count">
+          <span aria-hidden>{count.value}</span>
+          <span className="sr-only">{count.label}</span>
+        </span>
+      ) : null}
       {section.locked ? (
         <LockIcon className={cn("size-3.5 shrink-0 text-slate-400", collapsed && "lg:hidden")} aria-label={lockedLabel} role="img" />
       ) : null}

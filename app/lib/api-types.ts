@@ -15,6 +15,8 @@ import type {
   VideoSchema,
 } from "../../server/academy/schemas";
 import type { AppConfigSchema } from "../../server/app-config/routes";
+import type { AdminItemsSchema, CartItemSchema, CartSchema, ImportResultSchema, OrderSchema, SiteSchema, SitesPageSchema } from "../../server/backlinks/schemas";
+import type { SiteInput } from "../../server/backlinks/site-input";
 import type { SessionSchema } from "../../server/auth/routes";
 import type { ChangeResultSchema, ChangeSchema, CheckoutSchema, PlanSchema, SubscriptionSchema } from "../../server/billing/routes";
 import type { AnalysisSchema, AnalysisSummarySchema, StatsSchema } from "../../server/seo-llm/analysis-routes";
@@ -94,3 +96,12 @@ export type AcademyThumbnail = z.infer<typeof ThumbnailSchema>;
 export type AcademyProgressResult = z.infer<typeof ProgressResultSchema>;
 /** Whose thumbnail: a course's or a video's. */
 export type ThumbnailTarget = { kind: "course" | "video"; id: string };
+export type BacklinkSite = z.infer<typeof SiteSchema>;
+export type BacklinkSitesPage = z.infer<typeof SitesPageSchema>;
+export type Cart = z.infer<typeof CartSchema>;
+export type CartItem = z.infer<typeof CartItemSchema>;
+export type BacklinkOrder = z.infer<typeof OrderSchema>;
+export type AdminOrderItem = z.infer<typeof AdminItemsSchema>["items"][number];
+export type CatalogueImportResult = z.infer<typeof ImportResultSchema>;
+/** What POST and PUT /backlinks/admin/sites take: prices in cents. */
+export type BacklinkSiteInput = SiteInput;

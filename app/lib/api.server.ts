@@ -98,6 +98,11 @@ export class ApiClient {
   readonly academy = this.#client("academy");
   /** The academy's thumbnail uploads: 10 MB may take a minute on a slow line. */
   readonly uploads = this.#client("academy", { timeoutMs: 60_000 });
+  /** The backlinks marketplace: its catalogue, checkout and orders, and the team's side of them. */
+  readonly backlinks = this.#client("backlinks");
+  /** The catalogue's CSV import: a few megabytes, checked row by row. */
+  readonly backlinkImports = this.#client("backlinks", { timeoutMs: 60_000 });
+  readonly cart = this.#client("cart");
 
 
   #client<Name extends RouterName>(name: Name, reach: Reach = {}) {

@@ -20,9 +20,19 @@ export const MAIN_SECTIONS: Section[] = [
   { to: "/academy", key: "academy" },
 ];
 
-export const ADMIN_SECTIONS: Section[] = [{ to: "/admin/academy", key: "adminAcademy", admin: true }];
+export const ADMIN_SECTIONS: Section[] = [
+  { to: "/admin/academy", key: "adminAcademy", admin: true },
+  { to: "/admin/backlinks", key: "adminBacklinks", admin: true },
+];
 
 const OTHER_SECTIONS: Section[] = [
+  { to: "/backlinks/sites", key: "backlinksSite" },
+  { to: "/backlinks/cart", key: "backlinksCart" },
+  { to: "/backlinks/checkout", key: "backlinksCheckout" },
+  { to: "/backlinks/orders", key: "backlinksOrders" },
+  { to: "/admin/backlinks/sites", key: "adminBacklinksSite" },
+  { to: "/admin/backlinks/import", key: "adminBacklinksImport" },
+  { to: "/admin/backlinks/orders", key: "adminBacklinksOrders" },
   { to: "/support", key: "support" },
   { to: "/booking", key: "booking" },
   { to: "/methodology", key: "methodology" },

@@ -4,8 +4,17 @@ import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
 /** A form of text fields; the largest (an SEO profile, a video) is a few kilobytes. */
 export const MAX_FORM_BYTES = 1024 * 1024;
 
-/** The pages whose forms carry a file, by route pattern, and the most they may send: a course's page, a 10 MB thumbnail and the form around it. */
-const UPLOAD_ROUTES = new Map([["/admin/academy/courses/:id", MAX_THUMBNAIL_BYTES + 256 * 1024]]);
+/** The catalogue's CSV import takes files up to 5 MB (server/backlinks: the API's own limit). */
+export const MAX_CATALOGUE_CSV_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The pages whose forms carry a file, by route pattern, and the most they may send: a course's
+ * page, a 10 MB thumbnail and the form around it; the catalogue's import, a 5 MB CSV file.
+ */
+export const UPLOAD_ROUTES: ReadonlyMap<string, number> = new Map([
+  ["/admin/academy/courses/:id", MAX_THUMBNAIL_BYTES + 256 * 1024],
+  ["/admin/backlinks/import", MAX_CATALOGUE_CSV_BYTES + 256 * 1024],
+]);
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -22,7 +31,8 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
   if (request.method === "GET" || request.method === "HEAD") return next();
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.includes(type)) throw data(null, { status: 415 });
-  const limit = UPLOAD_ROUTES.get(pattern) ?? MAX_FORM_BYTES;
+  // React Router joins its routes' own paths, which have no leading slash ("admin/academy/courses/:id").
+  const limit = UPLOAD_ROUTES.get(pattern.startsWith("/") ? pattern : `/${pattern}`) ?? MAX_FORM_BYTES;
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) throw data(null, { status: 413 });
   const bytes = await readUpTo(request.clone(), limit);

@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Sidebar } from "~/components/sidebar";
 import { isSubscriptionActive, SubscriptionBanner } from "~/components/subscription";
 import { getApiClient, read, requireSession } from "~/lib/api.server";
+import { cartCount } from "~/lib/backlinks.server";
 
 import { isAcademyPath } from "~/lib/navigation";
 import { readPreferences, writePreferences } from "~/lib/preferences.server";
@@ -14,7 +15,7 @@ import { getConfig } from "~/lib/config.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
-  const [{ data: profile }, { data: { subscription } }] = await Promise.all([read(api.user.profile.$get()), read(api.subscription.current.$get())]);
+  const [{ data: profile }, { data: { subscription } }, cart] = await Promise.all([read(api.user.profile.$get()), read(api.subscription.current.$get()), cartCount(api)]);
   const preferences = await readPreferences(request);
   const headers = new Headers();
   let collapsed = preferences.sidebarCollapsed;
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       profile,
       subscription,
+      // The sidebar's count beside Backlinks: read here so every screen shows it, and after every cart change.
+      cartCount: cart,
       collapsed,
       showBanner: !isSubscriptionActive(subscription) && !preferences.bannerDismissed,
       bookingUrl: config.BOOKING_URL ?? null,
@@ -48,7 +51,13 @@ export default function Shell({ loaderData }: Route.ComponentProps) {
   return (
     <PlanDialogProvider>
     <div className="flex min-h-screen">
-      <Sidebar profile={loaderData.profile} subscription={loaderData.subscription} collapsed={loaderData.collapsed} bookingUrl={loaderData.bookingUrl} />
+      <Sidebar
+        profile={loaderData.profile}
+        subscription={loaderData.subscription}
+        collapsed={loaderData.collapsed}
+        bookingUrl={loaderData.bookingUrl}
+        cartCount={loaderData.cartCount}
+      />
       <div className="flex min-w-0 flex-1 flex-col">
         {loaderData.showBanner ? <SubscriptionBanner returnTo={`${pathname}${search}`} /> : null}
         <PageHeader pathname={pathname} />

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { LinkType } from "#domain/backlinks";
+import { fieldErrorsOf } from "../http/field-errors";
 import { type CheckedSite, SiteInputSchema, siteDomain } from "./site-input";
 
 /**
@@ -33,7 +34,13 @@ export class CsvHeaderError extends Error {
   override name = "CsvHeaderError";
 }
 
-export type RefusedRow = { line: number; domain: string | null; errors: string[] };
+/**
+ * Why a row was refused: `errors` in English for people, `issues` the same as codes by column for a
+ * screen to say in its own language (the field codes of server/http/field-errors.ts, and
+ * price_format, field_count, unclosed_quote, duplicate_domain).
+ */
+export type RowIssue = { column: string | null; code: string };
+export type RefusedRow = { line: number; domain: string | null; errors: string[]; issues: RowIssue[] };
 export type CatalogueCsvImport = { sites: CheckedSite[]; refused: RefusedRow[] };
 
 // ---------------------------------------------------------------------------------------------
@@ -152,13 +159,17 @@ export function majorUnitsToCents(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
-function candidateSite(cell: Cell): { candidate: Record<string, unknown>; errors: string[] } {
+function candidateSite(cell: Cell): { candidate: Record<string, unknown>; errors: string[]; issues: RowIssue[] } {
   const errors: string[] = [];
+  const issues: RowIssue[] = [];
   const offers: Partial<Record<LinkType, number>> = {};
   for (const column of PRICE_COLUMNS) {
     if (cell(column) === "") continue;
     const cents = majorUnitsToCents(cell(column));
-    if (cents === null) errors.push(`${column}: A price such as 149 or 149.50, or empty when not offered`);
+    if (cents === null) {
+      errors.push(`${column}: A price such as 149 or 149.50, or empty when not offered`);
+      issues.push({ column, code: "price_format" });
+    }
     else offers[column] = cents;
   }
   const candidate = {
@@ -175,7 +186,7 @@ function candidateSite(cell: Cell): { candidate: Record<string, unknown>; errors
     sample_url: cell("sample_url") || null,
     offers,
   };
-  return { candidate, errors };
+  return { candidate, errors, issues };
 }
 
 /** The column a schema issue belongs to: a price's own column, or all four when none is given. */
@@ -185,25 +196,38 @@ function issueColumn(path: readonly PropertyKey[]): string {
   return String(first ?? "row");
 }
 
-function issueMessages(issues: readonly z.core.$ZodIssue[], priceTyposFound: boolean): string[] {
+function schemaIssues(issues: readonly z.core.$ZodIssue[], priceTyposFound: boolean, candidate: Record<string, unknown>) {
   // With a mistyped price, "at least one price" would only repeat what its column already says.
   const relevant = issues.filter((issue) => !(priceTyposFound && issue.path.length === 1 && issue.path[0] === "offers"));
-  return relevant.map((issue) => `${issueColumn(issue.path)}: ${issue.message}`);
+  return {
+    errors: relevant.map((issue) => `${issueColumn(issue.path)}: ${issue.message}`),
+    issues: relevant.map((issue) => {
+      const [first] = Object.entries(fieldErrorsOf([issue], candidate));
+      return { column: issueColumn(issue.path), code: first?.[1][0]?.code ?? "invalid_value" };
+    }),
+  };
 }
 
-type RowCheck = { site: CheckedSite | null; domain: string | null; errors: string[] };
+type RowCheck = { site: CheckedSite | null; domain: string | null; errors: string[]; issues: RowIssue[] };
 
 function checkRecord(record: CsvRecord, positions: Record<CatalogueCsvColumn, number>): RowCheck {
-  if (record.unclosedQuote) return { site: null, domain: null, errors: ["A quoted field opened on this line is never closed"] };
+  if (record.unclosedQuote) {
+    return { site: null, domain: null, errors: ["A quoted field opened on this line is never closed"], issues: [{ column: null, code: "unclosed_quote" }] };
+  }
   if (record.fields.length !== CATALOGUE_CSV_COLUMNS.length) {
-    return { site: null, domain: null, errors: [`Expected ${CATALOGUE_CSV_COLUMNS.length} fields, found ${record.fields.length}`] };
+    return {
+      site: null,
+      domain: null,
+      errors: [`Expected ${CATALOGUE_CSV_COLUMNS.length} fields, found ${record.fields.length}`],
+      issues: [{ column: null, code: "field_count" }],
+    };
   }
   const cell: Cell = (column) => record.fields[positions[column]].trim();
-  const { candidate, errors } = candidateSite(cell);
+  const { candidate, errors, issues } = candidateSite(cell);
   const result = SiteInputSchema.safeParse(candidate);
-  if (result.success && errors.length === 0) return { site: result.data, domain: result.data.domain, errors: [] };
-  const schemaErrors = result.success ? [] : issueMessages(result.error.issues, errors.length > 0);
-  return { site: null, domain: siteDomain(cell("url")), errors: [...errors, ...schemaErrors] };
+  if (result.success && errors.length === 0) return { site: result.data, domain: result.data.domain, errors: [], issues: [] };
+  const schema = result.success ? { errors: [], issues: [] } : schemaIssues(result.error.issues, errors.length > 0, candidate);
+  return { site: null, domain: siteDomain(cell("url")), errors: [...errors, ...schema.errors], issues: [...issues, ...schema.issues] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,13 +258,16 @@ export function parseCatalogueCsv(text: string): CatalogueCsvImport {
   const refused: RefusedRow[] = [];
   const lineOfDomain = new Map<string, number>();
   for (const record of rows) {
-    const { site, domain, errors } = checkRecord(record, positions);
+    const { site, domain, errors, issues } = checkRecord(record, positions);
     // Any earlier row counts, refused or not, so that fixing it later cannot clash with this one.
     const earlier = domain ? lineOfDomain.get(domain) : undefined;
-    if (earlier !== undefined) errors.push(`Domain ${domain} already appears on line ${earlier}`);
+    if (earlier !== undefined) {
+      errors.push(`Domain ${domain} already appears on line ${earlier}`);
+      issues.push({ column: "url", code: "duplicate_domain" });
+    }
     else if (domain) lineOfDomain.set(domain, record.line);
     if (site && errors.length === 0) sites.push(site);
-    else refused.push({ line: record.line, domain, errors });
+    else refused.push({ line: record.line, domain, errors, issues });
   }
   return { sites, refused };
 }

@@ -195,7 +195,16 @@ export const ImportBodySchema = z.object({ csv: z.string({ error: "The CSV text 
 export const ImportResultSchema = z.object({
   added: z.number().int(),
   updated: z.number().int(),
-  refused: z.array(z.object({ line: z.number().int(), domain: z.string().nullable(), errors: z.array(z.string()) })),
+  refused: z.array(
+    z.object({
+      line: z.number().int(),
+      domain: z.string().nullable(),
+      errors: z.array(z.string()).openapi({ description: "For people, in English" }),
+      issues: z
+        .array(z.object({ column: z.string().nullable(), code: z.string() }))
+        .openapi({ description: "The same, coded by column: the field codes, or price_format, field_count, unclosed_quote, duplicate_domain" }),
+    }),
+  ),
 });
 
 export const RetireSchema = z.object({ retired: z.boolean({ error: "true or false" }) });

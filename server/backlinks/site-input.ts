@@ -47,7 +47,7 @@ export const SiteInputSchema = z
       .string()
       .trim()
       .max(500, "At most 500 characters")
-      .regex(/^(?:\S+\.\S+)?$/, "A web address, e.g. https://example.com/post")
+      .regex(/^(?:[^.]+\.[\s\S]+)?$/, "A web address, e.g. https://example.com/post")
       .openapi({ example: "https://www.example-news.com/2026/a-post" })
       .nullable()
       .transform((value, ctx) => {

@@ -7,9 +7,12 @@ import { Card } from "./card";
  * screen rather than squeezing the figures.
  */
 
-export function Table({ className, ...props }: ComponentProps<"table">) {
+export function Table({ className, region, ...props }: ComponentProps<"table"> & { region?: string }) {
+  // A table wider than the screen scrolls in a region the keyboard can reach (and scroll) too.
+  const scroll = region ? { role: "region", "aria-label": region, tabIndex: 0 } : {};
   return (
-    <Card className="overflow-x-auto">
+    // Relative: text kept for screen readers (absolutely placed) scrolls with the table, not past the page.
+    <Card className={cn("relative overflow-x-auto", region && "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring")} {...scroll}>
       <table className={cn("w-full text-sm", className)} {...props} />
     </Card>
   );

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
 import { CourseFormSchema, type FormActionData, type RowActionData, ThumbnailUrlFormSchema } from "~/lib/academy-admin";
 import { fieldErrorsFrom } from "~/lib/api-errors";
-import { type ApiClient, ApiRequestError, dataOf, getApiClient, read, requireSession } from "~/lib/api.server";
+import { type ApiClient, ApiRequestError, dataOf, getApiClient, read } from "~/lib/api.server";
 
 import type { ThumbnailTarget } from "~/lib/api-types";
 import { redirectWithToast, replyWithToast, type ToastInput } from "~/lib/toast.server";
@@ -16,13 +16,8 @@ import { redirectWithToast, replyWithToast, type ToastInput } from "~/lib/toast.
  * the API's refusals on the form's fields, and the thumbnail calls.
  */
 
-/** The admin check of every loader and action: a user gets the 403 page (the API would refuse too). */
-export async function requireAdmin(context: Readonly<RouterContextProvider>, request: Request) {
-  requireSession(context, request);
-  const { data: profile } = await read(getApiClient(context).user.profile.$get());
-  if (profile.role !== "admin") throw data(null, { status: 403 });
-  return profile;
-}
+/** The admin check (shared with the other admin screens). */
+export { requireAdmin } from "~/lib/admin.server";
 
 /** Seed 001 §8: titled 'Erreur' ('Erreur de téléchargement' for uploads), with the message or a fallback. */
 export function errorToast(t: TFunction, fallbackKey: string, error: unknown, options: { upload?: boolean } = {}): ToastInput {

@@ -18,6 +18,12 @@ export const ACADEMY_ADMIN_EMAILS = {
   "no-js": ["academy-admin-nojs-1@e2e.test", "academy-admin-nojs-2@e2e.test", "academy-admin-nojs-3@e2e.test"],
 } as const;
 
+/** Admins of the marketplace's tests, one per test and project (tests/e2e/backlinks.spec.ts). */
+export const BACKLINKS_ADMIN_EMAILS = {
+  js: ["backlinks-admin-1@e2e.test", "backlinks-admin-2@e2e.test"],
+  "no-js": ["backlinks-admin-nojs-1@e2e.test", "backlinks-admin-nojs-2@e2e.test"],
+} as const;
+
 /** The admin of the browserless checks (tests/e2e/*.http.spec.ts), which post to every admin form. */
 export const HTTP_ADMIN_EMAIL = "http-admin@e2e.test";
 

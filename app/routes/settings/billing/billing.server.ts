@@ -5,7 +5,7 @@ import type { BillingActionError, PlanPickerData } from "~/components/billing/pl
 import { ApiRequestError, type ApiClient, dataOf, nullOn404, read } from "~/lib/api.server";
 
 import type { Plan } from "~/lib/api-types";
-import { getConfig } from "~/lib/config.server";
+import { appRelative, getConfig } from "~/lib/config.server";
 import { BILLING_PERIODS, formatDate, PLAN_IDS } from "#domain/plans";
 import { safeRedirect } from "~/lib/redirect";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -141,10 +141,4 @@ export async function runBillingAction(api: ApiClient, formData: FormData, t: TF
 
 function planRequest(input: { plan_id: Plan["id"]; billing_period: "monthly" | "yearly"; referral_id?: string }) {
   return { plan_id: input.plan_id, billing_period: input.billing_period, referral_id: input.referral_id || null };
-}
-
-/** The local checkout page is ours: a path keeps the browser on the origin it is using. */
-function appRelative(url: string) {
-  const appUrl = getConfig().APP_URL;
-  return url.startsWith(`${appUrl}/`) ? url.slice(appUrl.length) : url;
 }

@@ -1,0 +1,48 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
+import { ScreenTitle } from "~/components/screen-title";
+import { requireAdmin } from "~/lib/admin.server";
+import { cn } from "~/lib/utils";
+
+/** Each tab and the paths it covers (a site's page is the catalogue's). */
+const TABS = [
+  { to: "/admin/backlinks", key: "sites", matches: (path: string) => path === "/admin/backlinks" || path.startsWith("/admin/backlinks/sites") },
+  { to: "/admin/backlinks/import", key: "import", matches: (path: string) => path.startsWith("/admin/backlinks/import") },
+  { to: "/admin/backlinks/orders", key: "orders", matches: (path: string) => path.startsWith("/admin/backlinks/orders") },
+] as const;
+
+/** The team's side of the marketplace (issue 15): the catalogue, its import, the links to deliver. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  return null;
+}
+
+export default function AdminBacklinksLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
+      <ScreenTitle title={t("nav.adminBacklinks")} description={t("backlinks:admin.description")} />
+      <nav aria-label={t("backlinks:admin.tabs.label")} className="flex gap-x-1 overflow-x-auto border-b border-slate-200">
+        {TABS.map((tab) => {
+          const active = tab.matches(pathname.replace(/\/$/, ""));
+          return (
+            <Link
+              key={tab.to}
+              to={tab.to}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium",
+                active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900",
+              )}
+            >
+              {t(`backlinks:admin.tabs.${tab.key}`)}
+            </Link>
+          );
+        })}
+      </nav>
+      <Outlet />
+    </section>
+  );
+}
