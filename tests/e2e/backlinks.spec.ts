@@ -78,8 +78,11 @@ test.describe("backlinks marketplace", () => {
     await expect(page).toHaveURL(/[?&]currency=EUR/);
     const cards = page.getByTestId("site-card");
     await expect(cards.first()).toBeVisible();
-    for (const category of await page.getByTestId("site-category").allTextContents()) expect(category).toBe("Technology");
-    for (const price of await page.getByTestId("site-price").allTextContents()) expect(price).toMatch(/^€\d/);
+    // Retried: with JavaScript the new cards replace the old ones as the navigation settles.
+    await expect(async () => {
+      for (const category of await page.getByTestId("site-category").allTextContents()) expect(category).toBe("Technology");
+      for (const price of await page.getByTestId("site-price").allTextContents()) expect(price).toMatch(/^€\d/);
+    }).toPass();
     await expect(cards.first().getByTestId("site-domain")).toHaveAttribute("rel", "noopener noreferrer nofollow");
     await expect(cards.first().getByTestId("site-domain")).toHaveAttribute("target", "_blank");
     await expect(cards.first().getByTestId("site-traffic")).toHaveAttribute("title", /^[\d,]+ visits a month$/);
