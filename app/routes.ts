@@ -14,6 +14,7 @@ export default [
     route("callback", "routes/auth/callback.ts"),
     route("logout", "routes/auth/logout.tsx"),
   ]),
+  route("login", "routes/login.ts"),
   route("preferences", "routes/preferences.tsx"),
 
   // CSV downloads: plain links, so they work without JavaScript.

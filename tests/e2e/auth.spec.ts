@@ -10,6 +10,12 @@ test.describe("signed out", () => {
     await expect(page.getByRole("heading", { name: "Sign in to Sightline" })).toBeVisible();
   });
 
+  test("/login (seed 000 §2) leads to /auth, keeping what it asked for", async ({ page }) => {
+    await page.goto("/login?redirectTo=%2Fleaderboard");
+    await expect(page).toHaveURL(pathAndQuery("/auth?redirectTo=%2Fleaderboard"));
+    await expect(page.getByRole("heading", { name: "Sign in to Sightline" })).toBeVisible();
+  });
+
   test("a protected page sends to the login with redirectTo, and signing in lands on it", async ({ page, email, signIn }) => {
     await page.goto("/settings/informations");
     await expect(page).toHaveURL(pathAndQuery("/auth?mode=login&redirectTo=%2Fsettings%2Finformations"));

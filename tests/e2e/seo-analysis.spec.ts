@@ -27,9 +27,14 @@ test.describe("AI-visibility analysis", () => {
     // The free plan's 4 generated questions (its fifth is left for the user's own), one provider.
     const answers = page.getByTestId("answer");
     await expect(answers).toHaveCount(4);
+    // Each row says it opens.
+    await expect(answers.nth(1).getByText("Show answer")).toBeVisible();
     await answers.first().locator("summary").click();
+    await expect(answers.first().getByText("Hide answer")).toBeVisible();
     await expect(answers.first().getByText("Sources", { exact: true })).toBeVisible();
     await expect(page.getByText("Demo", { exact: true }).first()).toBeVisible();
+    // Operator facts stay with operators: no model id, latency or environment variable for a customer.
+    await expect(page.locator("main")).not.toContainText(/sightline-demo|\d+ ms\b|_API_KEY/);
 
     await page.getByRole("link", { name: "Overview" }).click();
     await ready(page);

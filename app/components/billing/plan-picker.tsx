@@ -63,7 +63,6 @@ export function PlanPicker({
   const recommended = recommendedPlanId(data.plans);
   const savings = maxSavingsPercent(plans);
   const max = {
-    questions: Math.max(0, ...plans.map((plan) => plan.max_questions_total)),
     competitors: Math.max(0, ...plans.map((plan) => plan.competitor_metrics_limits?.domain_authority ?? 0)),
   };
 
@@ -147,7 +146,7 @@ export function PlanPicker({
                   ) : null}
                 </div>
                 <ul className="grid gap-1.5 text-sm text-slate-700">
-                  <Feature label={t("billing:features.questions")} value={`${plan.max_questions_total}/${max.questions}`} />
+                  <Feature label={t("billing:features.questions")} value={t("billing:features.questionsValue", { count: plan.max_questions_total })} />
                   <Feature label={t("billing:features.categories")} value={`${plan.categories_available}/5`} />
                   {plan.competitor_metrics_limits ? (
                     <Feature label={t("billing:features.competitors")} value={`${plan.competitor_metrics_limits.domain_authority}/${max.competitors}`} />

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import { PERIODS, type Period } from "~/lib/periods";
+import { PERIODS, type Period, periodMonths } from "~/lib/periods";
 import { providerLabel } from "#domain/providers";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -50,7 +50,7 @@ export function PeriodSelect({ label, value }: { label: string; value: Period })
     <FilterSelect label={label} name="period" defaultValue={String(value)}>
       {PERIODS.map((days) => (
         <option key={days} value={days}>
-          {t("seo:period.days", { count: days })}
+          {periodMonths(days) ? t("seo:period.months", { count: periodMonths(days) ?? 0 }) : t("seo:period.days", { count: days })}
         </option>
       ))}
     </FilterSelect>

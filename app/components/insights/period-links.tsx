@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PERIODS, type Period } from "~/lib/periods";
+import { PERIODS, type Period, periodMonths } from "~/lib/periods";
 import { cn } from "~/lib/utils";
 
 /** The overview's period switch: plain links, so it works before (and without) hydration. */
@@ -16,7 +16,7 @@ export function PeriodLinks({ period }: { period: Period }) {
           aria-current={days === period ? "page" : undefined}
           className={cn("whitespace-nowrap rounded px-3 py-1", days === period ? "bg-indigo-600 text-white" : "text-slate-600 hover:bg-slate-100")}
         >
-          {t("seo:period.days", { count: days })}
+          {periodMonths(days) ? t("seo:period.months", { count: periodMonths(days) ?? 0 }) : t("seo:period.days", { count: days })}
         </Link>
       ))}
     </nav>

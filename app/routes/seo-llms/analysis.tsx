@@ -1,4 +1,4 @@
-import { CheckIcon, DownloadIcon, MinusIcon, SearchIcon, XIcon } from "lucide-react";
+import { CheckIcon, ChevronDownIcon, DownloadIcon, MinusIcon, SearchIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/analysis";
@@ -24,7 +24,7 @@ import { getFixedT } from "~/middleware/i18next.server";
 export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+  const session = requireSession(context, request);
   const api = getApiClient(context);
   try {
     const [{ data: analysis }, { data: config }, t] = await Promise.all([
@@ -32,7 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       read(api.config.index.$get()),
       getFixedT(context),
     ]);
-    return { analysis, pollingInterval: config.seo_llm.polling_interval, title: t("seo:detail.title") };
+    // The model and its latency are operator facts: admins see them under each answer, customers do not.
+    return { analysis, pollingInterval: config.seo_llm.polling_interval, title: t("seo:detail.title"), isAdmin: session.user.role === "admin" };
   } catch (error) {
     // Someone else's analysis, a deleted one or a mistyped id: the same not-found page.
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
@@ -44,7 +45,7 @@ type Answer = NonNullable<Analysis["answers"]>[number];
 
 export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { analysis, pollingInterval } = loaderData;
+  const { analysis, pollingInterval, isAdmin } = loaderData;
   const running = isRunning(analysis.status);
   usePolling(running, pollingInterval);
 
@@ -120,7 +121,7 @@ export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
               </header>
               <div className="grid gap-2">
                 {question.answers.map((answer) => (
-                  <AnswerCard key={answer.id} answer={answer} terms={terms} />
+                  <AnswerCard key={answer.id} answer={answer} terms={terms} isAdmin={isAdmin} open={analysis.answers?.length === 1} />
                 ))}
               </div>
             </article>
@@ -131,11 +132,13 @@ export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AnswerCard({ answer, terms }: { answer: Answer; terms: Term[] }) {
+/** One assistant's answer: a row that says it opens (a chevron and "Show answer"); open at once when it is the only one. */
+function AnswerCard({ answer, terms, isAdmin, open }: { answer: Answer; terms: Term[]; isAdmin: boolean; open: boolean }) {
   const { t } = useTranslation();
   return (
-    <details className="group rounded-md border border-slate-200" data-testid="answer">
+    <details className="group rounded-md border border-slate-200" data-testid="answer" open={open}>
       <summary className="flex cursor-pointer flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm marker:content-none">
+        <ChevronDownIcon className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180" aria-hidden />
         <span className="w-28 font-medium text-slate-900">{providerLabel(answer.provider)}</span>
         {answer.status === "completed" ? (
           <>
@@ -156,6 +159,10 @@ function AnswerCard({ answer, terms }: { answer: Answer; terms: Term[] }) {
             <MinusIcon className="size-4" aria-hidden /> {t(`seo:status.${answer.status}`)}
           </span>
         )}
+        <span className="ml-auto text-xs font-medium text-indigo-700">
+          <span className="group-open:hidden">{t("seo:answer.show")}</span>
+          <span className="hidden group-open:inline">{t("seo:answer.hide")}</span>
+        </span>
       </summary>
       <div className="grid gap-4 border-t border-slate-200 p-3">
         {answer.answer_text ? <AnswerText text={answer.answer_text} terms={terms} /> : null}
@@ -202,7 +209,7 @@ function AnswerCard({ answer, terms }: { answer: Answer; terms: Term[] }) {
             </ul>
           </div>
         ) : null}
-        {answer.model ? <p className="text-xs text-slate-400">{t("seo:answer.model", { model: answer.model, ms: answer.latency_ms ?? 0 })}</p> : null}
+        {isAdmin && answer.model ? <p className="text-xs text-slate-400">{t("seo:answer.model", { model: answer.model, ms: answer.latency_ms ?? 0 })}</p> : null}
       </div>
     </details>
   );

@@ -18,7 +18,7 @@ import { getFixedT } from "~/middleware/i18next.server";
 export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+  const session = requireSession(context, request);
   const api = getApiClient(context);
   const url = new URL(request.url);
   const checkoutId = url.searchParams.get("checkout");
@@ -38,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     history,
     checkout: checkout ? { status: checkout.status, canceled: url.searchParams.has("canceled") } : null,
     testMode: !getConfig().STRIPE_SECRET_KEY,
+    // How to leave test mode is for whoever runs the installation, not for its customers.
+    isAdmin: session.user.role === "admin",
     now: new Date().toISOString(),
   };
 }
@@ -51,7 +53,7 @@ function ignoredCheckout(error: unknown) {
 export default function Billing({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const { subscription, plans, history, checkout, testMode } = loaderData;
+  const { subscription, plans, history, checkout, testMode, isAdmin } = loaderData;
   const now = new Date(loaderData.now);
   const paid = hasPaidSubscription(subscription, now) ? subscription : null;
   const plan = plans.find((candidate) => candidate.id === (paid?.plan_id ?? "free"));
@@ -73,7 +75,10 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
       {testMode ? (
         <Alert variant="warning" role="note">
           <FlaskConicalIcon aria-hidden />
-          <AlertDescription>{t("billing:page.testMode")}</AlertDescription>
+          <AlertDescription>
+            {t("billing:page.testMode")}
+            {isAdmin ? ` ${t("billing:page.testModeAdmin")}` : null}
+          </AlertDescription>
         </Alert>
       ) : null}
 
