@@ -41,6 +41,9 @@ test.describe("AI-visibility analysis", () => {
     // The free plan allows one analysis a day: the indicator now counts down, and launching is off.
     await expect(page.getByTestId("availability")).toContainText("Next analysis");
     await expect(page.getByRole("button", { name: "Launch an analysis" })).toBeDisabled();
+    // …and says why and until when, with the way to more.
+    await expect(page.getByTestId("launch-blocked")).toContainText(/Next analysis available in \d+ h — your plan allows 1 a day\./);
+    await expect(page.getByTestId("launch-blocked").getByRole("link", { name: "Upgrade for more" })).toHaveAttribute("href", "/settings/billing/plans");
     await expect(page.getByTestId("metric-visibility")).toContainText("%");
     await expect(page.getByRole("table").first()).toContainText("Demo");
   });

@@ -39,8 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stats,
     latest,
     canAnalyze: availability.can_analyze,
+    // Why launching is off, and until when (issue 17): the button never greys out without a reason.
+    blocked: availability.can_analyze
+      ? null
+      : { reason: availability.reason, nextAllowedAt: availability.next_allowed_at, upgrade: availability.upgrade_required, perDay: availability.limits.per_day, perMonth: availability.limits.per_month },
     hasProfile: profile !== null,
     pollingInterval: config.seo_llm.polling_interval,
+    // The server's clock, so the wait reads the same before and after hydration.
+    now: new Date().toISOString(),
   };
 }
 
@@ -64,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const { stats, latest, period, canAnalyze, hasProfile, pollingInterval } = loaderData;
+  const { stats, latest, period, canAnalyze, hasProfile, pollingInterval, blocked, now } = loaderData;
   const running = isRunning(latest?.status);
   // Seed 001 §4: poll while a run is in progress, or while there is none yet (one may be starting).
   const polling = hasProfile && (running || latest === null);
@@ -106,11 +112,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             <p className="text-slate-600">{hasProfile ? t("seo:latest.none") : t("seo:latest.needsProfile")}</p>
           )}
         </div>
-        <Form method="post">
-          <Button type="submit" name="intent" value="launch" disabled={!hasProfile || !canAnalyze || launching}>
+        <Form method="post" className="grid justify-items-start gap-1.5 sm:justify-items-end">
+          <Button type="submit" name="intent" value="launch" disabled={!hasProfile || !canAnalyze || launching} aria-describedby={blocked && hasProfile ? "launch-blocked" : undefined}>
             <PlayIcon aria-hidden />
             {launching ? t("seo:launch.launching") : t("seo:launch.button")}
           </Button>
+          {blocked && hasProfile ? <LaunchBlocked id="launch-blocked" blocked={blocked} now={now} /> : null}
         </Form>
       </Card>
 
@@ -149,5 +156,32 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <BrandsTable brands={stats.brands} answers={stats.summary.answers} />
       </section>
     </div>
+  );
+}
+
+type Blocked = { reason: string | null; nextAllowedAt: string | null; upgrade: boolean; perDay: number; perMonth: number };
+
+/** "Next analysis available in 23 h — your plan allows 1 a day", with the way to more when there is one. */
+function LaunchBlocked({ id, blocked, now }: { id: string; blocked: Blocked; now: string }) {
+  const { t } = useTranslation();
+  const waitMs = blocked.nextAllowedAt ? new Date(blocked.nextAllowedAt).getTime() - new Date(now).getTime() : 0;
+  const wait = waitMs >= 3_600_000 ? t("seo:launch.inHours", { count: Math.ceil(waitMs / 3_600_000) }) : t("seo:launch.inMinutes", { count: Math.max(1, Math.ceil(waitMs / 60_000)) });
+  const text =
+    blocked.reason === "analysis_in_progress"
+      ? t("seo:launch.blockedRunning")
+      : blocked.reason === "monthly_limit"
+        ? t("seo:launch.blockedMonthly", { wait, count: blocked.perMonth })
+        : waitMs > 0
+          ? t("seo:launch.blockedDaily", { wait, count: blocked.perDay })
+          : t("seo:launch.blockedUsed");
+  return (
+    <p id={id} className="max-w-xs text-xs text-slate-600 sm:text-right" data-testid="launch-blocked">
+      {text}{" "}
+      {blocked.upgrade || blocked.reason === "daily_limit" || blocked.reason === "monthly_limit" ? (
+        <Link to="/settings/billing/plans" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          {t("seo:launch.upgrade")}
+        </Link>
+      ) : null}
+    </p>
   );
 }
