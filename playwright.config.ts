@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { ACADEMY_ADMIN_EMAILS, ADMIN_EMAIL, BACKLINKS_ADMIN_EMAILS, CHROMIUM_ARGS, E2E_BASE_URL, E2E_DATA_DIR, E2E_OIDC, E2E_OIDC_LINKEDIN, E2E_PORT, E2E_SEARCH_CONSOLE, HTTP_ADMIN_EMAIL } from "./tests/e2e/support/env";
+import { ACADEMY_ADMIN_EMAILS, ADMIN_EMAIL, BACKLINKS_ADMIN_EMAILS, CHROMIUM_ARGS, CONFIGURATION_ADMIN_EMAILS, SWEEP_ADMIN_EMAILS, E2E_BASE_URL, E2E_DATA_DIR, E2E_OIDC, E2E_OIDC_LINKEDIN, E2E_PORT, E2E_SEARCH_CONSOLE, HTTP_ADMIN_EMAIL } from "./tests/e2e/support/env";
 
 /**
  * End-to-end tests against the production build (`npm run build` first): one `node server.js`
@@ -61,7 +61,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
       APP_URL: E2E_BASE_URL,
-      ADMIN_EMAILS: [...Object.values(ADMIN_EMAIL), ...Object.values(ACADEMY_ADMIN_EMAILS).flat(), ...Object.values(BACKLINKS_ADMIN_EMAILS).flat(), HTTP_ADMIN_EMAIL].join(","),
+      ADMIN_EMAILS: [...Object.values(ADMIN_EMAIL), ...Object.values(ACADEMY_ADMIN_EMAILS).flat(), ...Object.values(BACKLINKS_ADMIN_EMAILS).flat(), ...Object.values(CONFIGURATION_ADMIN_EMAILS), ...SWEEP_ADMIN_EMAILS, HTTP_ADMIN_EMAIL].join(","),
       // Many sign-ins from one address: high enough that only a test meant to hit the limit does.
       RATE_LIMIT_EMAIL: "1000",
       RATE_LIMIT_IP: "1000",

@@ -6,7 +6,20 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({
   // The SSR bundle's entry is our Hono root (API + React Router handler), so
   // `build/server/index.js` exports the whole server, not the bare RR build.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" } }
+    : {
+        rollupOptions: {
+          output: {
+            // The translation chunks say what they hold (locale-fr-seo-…js): scripts/js-budget.mjs
+            // adds a page's own to its weight.
+            chunkFileNames: (chunk) => {
+              const locale = chunk.facadeModuleId?.match(/\/locales\/([a-z]{2})\/([\w-]+)\.json$/);
+              return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : "assets/[name]-[hash].js";
+            },
+          },
+        },
+      },
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   plugins: [tailwindcss(), reactRouter()],
   optimizeDeps: {

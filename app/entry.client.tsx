@@ -3,13 +3,21 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { DEFAULT_LOCALE } from "#domain/locales";
-import { i18nOptions } from "./lib/i18n";
+import { DEFAULT_LOCALE, isLocale } from "#domain/locales";
+import { initialResources } from "./lib/i18n-client";
+import { i18nBaseOptions } from "./lib/i18n-options";
 
 async function hydrate() {
   // The server wrote the locale it rendered with into <html lang>; start from the same one.
-  const lng = document.documentElement.lang || DEFAULT_LOCALE;
-  await i18next.use(initReactI18next).init({ ...i18nOptions, lng });
+  const lang = document.documentElement.lang;
+  const lng = isLocale(lang) ? lang : DEFAULT_LOCALE;
+  await i18next.use(initReactI18next).init({
+    ...i18nBaseOptions,
+    lng,
+    resources: { [lng]: await initialResources(lng, window.location.pathname) },
+    // A namespace added later (a navigation's) re-renders what reads it.
+    react: { bindI18nStore: "added" },
+  });
   startTransition(() => {
     hydrateRoot(
       document,

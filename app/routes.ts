@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** Sections later issues fill: each shows the shared placeholder screen until then. */
-const placeholder = (path: string, id: string) => route(path, "routes/placeholder.tsx", { id });
+/** Sections not built yet (domain/upcoming-features.ts): one "coming soon" screen serves them all. */
+const comingSoon = (path: string) => route(path, "routes/coming-soon.tsx", { id: `coming-soon-${path}` });
 
 export default [
   index("routes/home.tsx"),
@@ -69,11 +69,11 @@ export default [
         route(":slug", "routes/academy/course.tsx"),
         route(":slug/:videoId", "routes/academy/video.tsx"),
       ]),
-      placeholder("recherche", "recherche"),
+      comingSoon("recherche"),
       route("audit", "routes/audit/layout.tsx", [index("routes/audit/index.tsx"), route(":id", "routes/audit/report.tsx")]),
-      placeholder("articles", "articles"),
-      placeholder("seo-silos", "seo-silos"),
-      placeholder("agent-seo", "agent-seo"),
+      comingSoon("articles"),
+      comingSoon("seo-silos"),
+      comingSoon("agent-seo"),
       ...prefix("admin/academy", [
         index("routes/admin/academy.tsx"),
         route("courses/:id", "routes/admin/academy-course.tsx"),
@@ -85,6 +85,7 @@ export default [
         route("import", "routes/admin/backlinks/import.tsx"),
         route("orders", "routes/admin/backlinks/orders.tsx"),
       ]),
+      route("admin/configuration", "routes/admin/configuration.tsx"),
       route("support", "routes/support.tsx"),
       route("methodology", "routes/methodology.tsx"),
       route("booking", "routes/booking.tsx"),

@@ -13,4 +13,10 @@ describe("providerLabel", () => {
     expect(providerLabel("chatgpt")).toBe("ChatGPT");
     expect(providerLabel("mistral")).toBe("mistral");
   });
+
+  test("says Démo in French, and keeps the assistants' names", () => {
+    expect(providerLabel("demo", "fr")).toBe("Démo");
+    expect(providerLabel("chatgpt", "fr")).toBe("ChatGPT");
+    expect(providerLabel("demo", "en")).toBe("Demo");
+  });
 });

@@ -16,8 +16,11 @@ export const PROVIDER_LABELS: Record<ProviderId | (string & {}), string> = {
   demo: "Demo",
 };
 
-export function providerLabel(id: string): string {
-  return PROVIDER_LABELS[id] ?? id;
+/** The names that are words, not brands, in the other interface language. */
+const FRENCH_LABELS: Record<string, string> = { demo: "Démo", "openai-compatible": "Compatible OpenAI" };
+
+export function providerLabel(id: string, locale?: string): string {
+  return (locale?.startsWith("fr") ? FRENCH_LABELS[id] : undefined) ?? PROVIDER_LABELS[id] ?? id;
 }
 
 /**

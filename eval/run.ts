@@ -18,11 +18,12 @@ const TARGETS = {
 } as const;
 
 /**
- * Below these the run fails. They are the targets, except sentiment's: the engine reads 74 % of
+ * Below these the run fails. They are the targets, except sentiment's: the engine reads 82.5 % of
  * the corpus's sentiment labels right, short of the 85 % target, so its floor guards what is
- * reached until the target is (docs/metrics.md, "How well the engine reads answers").
+ * reached until the target is (docs/metrics.md, "How well the engine reads answers"); once it is,
+ * the floor becomes the target.
  */
-const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS, "sentiment accuracy": 0.76 };
+const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS, "sentiment accuracy": 0.82 };
 
 type Counts = { truePositive: number; falsePositive: number; falseNegative: number };
 const counts = (): Counts => ({ truePositive: 0, falsePositive: 0, falseNegative: 0 });
@@ -127,6 +128,15 @@ if (import.meta.filename === process.argv[1]) {
   console.log("\nsentiment by labelled class:");
   for (const [name, entry] of Object.entries(report.sentimentByClass)) {
     console.log(`     ${name.padEnd(28)} ${percent(entry.right / entry.total).padStart(8)}   (${entry.right} of ${entry.total})`);
+  }
+  // Per file, so the held-out file (and each newer one) can be followed on its own.
+  const files = [...new Set(cases.map((item) => item.file))];
+  if (files.length > 1) {
+    console.log("\nsentiment by file:");
+    for (const file of files) {
+      const entry = evaluate(cases.filter((item) => item.file === file));
+      console.log(`     ${file.padEnd(28)} ${percent(entry.figures["sentiment accuracy"]).padStart(8)}   (${entry.cases} answers)`);
+    }
   }
   if (process.argv.includes("--verbose")) console.log(`\n${report.misses.join("\n")}`);
   else if (report.misses.length) console.log(`\n${report.misses.length} misses; --verbose lists them.`);

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { clientIpContext, cspNonceContext } from "./request-context";
 import { getApi } from "./api";
 import type { ApiEnv } from "./http/env";
@@ -20,10 +20,31 @@ export { startupFailure } from "./startup-failure";
 /** For the HTTP server (server.js): the URL to give a request before anything reads it. */
 export const publicRequestUrl = (incoming: IncomingTarget) => publicUrl(incoming, getConfig());
 
-const handleDocument = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env?.MODE ?? process.env.NODE_ENV,
-);
+const MODE = import.meta.env?.MODE ?? process.env.NODE_ENV;
+const loadBuild = () => import("virtual:react-router/server-build");
+
+/**
+ * Given a function, React Router loads the build and derives its route tables again on every
+ * request (flattening and ranking every route, building its static handler: 0.7 ms of CPU per page
+ * here), so development can swap the build under it. Elsewhere the build never changes: it is
+ * handed over once, loaded on the first request, and the tables are derived once (issue 16).
+ */
+const handleDocument: RequestHandler =
+  MODE === "development"
+    ? createRequestHandler(loadBuild, MODE)
+    : (() => {
+        let handler: Promise<RequestHandler> | undefined;
+        return async (request, context) => {
+          handler ??= loadBuild().then(
+            (build) => createRequestHandler(build, MODE),
+            (error) => {
+              handler = undefined;
+              throw error;
+            },
+          );
+          return (await handler)(request, context);
+        };
+      })();
 
 /** The methods anything here answers; TRACE, CONNECT and inventions get 405 before any handler. */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];

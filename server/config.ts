@@ -111,6 +111,13 @@ const EnvSchema = z.object({
   USER_ANALYSES_PER_DAY: int(10),
   USER_ANALYSES_PER_MONTH: int(100),
   LOG_REQUESTS: bool(false),
+  /** Logs every SQL statement (without its parameters): how many queries a page costs (docs/operations.md). */
+  LOG_SQL: bool(false),
+  /**
+   * How long a process trusts a session it has checked, in ms; 0 checks the database on every
+   * request. A sign-out served by another process is seen within this window (docs/operations.md).
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /**
    * AI providers: each is enabled by its key. Models and base URLs are configurable so a proxy, a
    * newer model or a local protocol fake can stand in.

@@ -1,21 +1,20 @@
 import { CalendarCheckIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
+import { BookingWidget } from "./booking-widget";
 
-/** The scheduling widget. */
-export function BookingWidget({ bookingUrl }: { bookingUrl: string }) {
-  const { t } = useTranslation();
-  return <iframe src={bookingUrl} title={t("booking.widgetTitle")} className="h-[600px] w-full rounded-md border border-slate-200" loading="lazy" />;
-}
+/** The dialog (and Radix's) is fetched the first time someone opens it. */
+const BookingDialog = lazy(() => import("./booking-dialog-content"));
 
 /**
  * The sidebar's booking button. A link to /booking that works without JavaScript; with it, a
  * dialog whose widget is only mounted (and so only loaded) once opened.
  */
+export { BookingWidget };
+
 export function BookingButton({ bookingUrl, collapsed, onNavigate }: { bookingUrl: string; collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -39,13 +38,11 @@ export function BookingButton({ bookingUrl, collapsed, onNavigate }: { bookingUr
         <CalendarCheckIcon className="size-5 shrink-0" aria-hidden />
         <span className={cn(collapsed && "lg:sr-only")}>{t("booking.button")}</span>
       </Link>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent closeLabel={t("common.close")} className="max-w-3xl">
-          <DialogTitle>{t("booking.title")}</DialogTitle>
-          <DialogDescription>{t("booking.description")}</DialogDescription>
-          {open ? <BookingWidget bookingUrl={bookingUrl} /> : null}
-        </DialogContent>
-      </Dialog>
+      {open ? (
+        <Suspense fallback={null}>
+          <BookingDialog bookingUrl={bookingUrl} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -11,6 +11,8 @@ export function ErrorScreen({ status }: { status: number }) {
   const kind = KINDS[status] ?? "server";
   return (
     <main className="flex min-h-[70vh] flex-col items-center justify-center gap-6 p-8 text-center">
+      {/* An error has no loader data for a route's meta: React hoists this into the head instead. */}
+      <title>{`${t(`errorPage.${kind}.title`)} · Sightline`}</title>
       <Logo size="md" />
       <p className="text-6xl font-bold text-primary">{status}</p>
       <div className="grid gap-2">

@@ -38,20 +38,20 @@ export function LegalFooter({ legalSiteUrl, year }: { legalSiteUrl: string; year
   const lang = i18n.language === "fr" ? "fr" : "en";
   return (
     <footer className="mt-auto flex flex-col gap-3 border-t border-slate-200 px-6 py-4 text-xs text-slate-500 md:flex-row md:items-center md:justify-between">
-      <nav aria-label={t("footer.legal")} className="flex flex-wrap gap-x-4 gap-y-1">
+      <nav aria-label={t("footer.legal")} className="flex flex-wrap gap-x-4">
         {LEGAL_PAGES.map((page) => (
-          <a key={page} href={`${legalSiteUrl}${LEGAL_PATHS[lang][page]}`} target="_blank" rel="noopener noreferrer" className="hover:text-slate-900 hover:underline">
+          <a key={page} href={`${legalSiteUrl}${LEGAL_PATHS[lang][page]}`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
             {t(`footer.links.${page}`, { lng: lang })}
           </a>
         ))}
       </nav>
-      <div className="flex items-center gap-3">
-        <Link to="/methodology" className="hover:text-slate-900 hover:underline">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/methodology" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
           {t("methodology.footer")}
         </Link>
         <span>© {year} Sightline</span>
         <details className="relative">
-          <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-1 hover:bg-slate-100">
+          <summary className="flex min-h-6 cursor-pointer list-none items-center gap-1 rounded px-2 py-1 hover:bg-slate-100">
             <GlobeIcon className="size-3.5" aria-hidden />
             {FOOTER_LANGUAGES.find((language) => language.code === i18n.language)?.name ?? "English"}
           </summary>

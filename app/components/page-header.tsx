@@ -1,19 +1,22 @@
 import { ChevronRightIcon, HomeIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { sectionFor } from "~/lib/navigation";
+import { Link, useMatches } from "react-router";
+import { breadcrumbTrail, type Crumb } from "~/lib/breadcrumbs";
+import { formatDateTime } from "./seo-llms/format";
 import { MobileMenuButton } from "./sidebar";
 
 /** The bar above every page: the dashboard's title there, a breadcrumb everywhere else (seed 000 §2). */
 export function PageHeader({ pathname }: { pathname: string }) {
-  const { t } = useTranslation();
-  const crumbs = pathname === "/dashboard" ? null : breadcrumb(pathname);
+  const { t, i18n } = useTranslation();
+  const matches = useMatches();
+  const crumbs = pathname === "/dashboard" ? null : breadcrumbTrail(pathname, matches);
+  const labelOf = (crumb: Crumb) => crumb.label ?? (crumb.date ? formatDateTime(crumb.date, i18n.language) : t(crumb.key ?? ""));
   return (
     <header className="flex h-16 items-center border-b bg-card px-4 lg:px-6">
       <MobileMenuButton />
       {crumbs ? (
-        <nav aria-label={t("breadcrumb.label")}>
-          <ol className="flex items-center gap-1.5 text-sm text-slate-500">
+        <nav aria-label={t("breadcrumb.label")} className="min-w-0">
+          <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
             <li>
               <Link to="/dashboard" className="flex items-center hover:text-slate-900">
                 <HomeIcon className="size-4" aria-hidden />
@@ -21,15 +24,16 @@ export function PageHeader({ pathname }: { pathname: string }) {
               </Link>
             </li>
             {crumbs.map((crumb, index) => (
-              <li key={crumb.to} className="flex items-center gap-1.5">
-                <ChevronRightIcon className="size-4 text-slate-300" aria-hidden />
+              // The page's own name gives way first: its ancestors stay readable on a phone.
+              <li key={crumb.to} className={`flex items-center gap-1.5 ${index === crumbs.length - 1 ? "min-w-0" : "max-w-32 min-w-0 shrink-0 sm:max-w-none"}`}>
+                <ChevronRightIcon className="size-4 shrink-0 text-slate-300" aria-hidden />
                 {index === crumbs.length - 1 ? (
-                  <span aria-current="page" className="font-medium text-slate-900">
-                    {t(`nav.${crumb.key}`)}
+                  <span aria-current="page" className="truncate font-medium text-slate-900">
+                    {labelOf(crumb)}
                   </span>
                 ) : (
-                  <Link to={crumb.to} className="hover:text-slate-900">
-                    {t(`nav.${crumb.key}`)}
+                  <Link to={crumb.to} className="truncate hover:text-slate-900">
+                    {labelOf(crumb)}
                   </Link>
                 )}
               </li>
@@ -41,16 +45,4 @@ export function PageHeader({ pathname }: { pathname: string }) {
       )}
     </header>
   );
-}
-
-/** Each known ancestor of the path that is a section of its own: /settings/billing → Settings › Billing. */
-function breadcrumb(pathname: string) {
-  const crumbs: { to: string; key: string }[] = [];
-  const parts = pathname.split("/").filter(Boolean);
-  for (let i = 1; i <= parts.length; i++) {
-    const path = `/${parts.slice(0, i).join("/")}`;
-    const section = sectionFor(path);
-    if (section && !crumbs.some((crumb) => crumb.key === section.key)) crumbs.push({ to: section.to, key: section.key });
-  }
-  return crumbs;
 }

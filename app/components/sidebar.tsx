@@ -6,7 +6,6 @@ import {
   LayoutDashboardIcon,
   LifeBuoyIcon,
   Link2Icon,
-  LockIcon,
   LogOutIcon,
   MenuIcon,
   MoreVerticalIcon,
@@ -17,6 +16,7 @@ import {
   SettingsIcon,
   ShieldIcon,
   ShoppingCartIcon,
+  SlidersHorizontalIcon,
   SparklesIcon,
   TrophyIcon,
   XIcon,
@@ -34,6 +34,7 @@ import { Logo } from "./logo";
 import { PlanDialogLink } from "./billing/plan-dialog";
 import { useCartCount } from "./backlinks/pending-cart";
 import { SubscriptionBadge } from "./subscription";
+import { Badge } from "./ui/badge";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
 const ICONS: Record<string, typeof LayoutDashboardIcon> = {
@@ -49,6 +50,7 @@ const ICONS: Record<string, typeof LayoutDashboardIcon> = {
   academy: GraduationCapIcon,
   adminAcademy: ShieldIcon,
   adminBacklinks: ShoppingCartIcon,
+  adminConfiguration: SlidersHorizontalIcon,
 };
 
 const MOBILE_TOGGLE_ID = "sidebar-mobile-open";
@@ -138,7 +140,7 @@ export function Sidebar({
                 key={section.to}
                 section={section}
                 label={t(`nav.${section.key}`)}
-                lockedLabel={t("sidebar.locked")}
+                soonLabel={t("sidebar.soon")}
                 collapsed={collapsed}
                 pathname={pathname}
                 onNavigate={closeMobile}
@@ -151,7 +153,7 @@ export function Sidebar({
               <p className={cn("px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400", collapsed && "lg:sr-only")}>{t("sidebar.administration")}</p>
               <ul className="grid gap-1">
                 {ADMIN_SECTIONS.map((section) => (
-                  <NavItem key={section.to} section={section} label={t(`nav.${section.key}`)} lockedLabel={t("sidebar.locked")} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} />
+                  <NavItem key={section.to} section={section} label={t(`nav.${section.key}`)} soonLabel={t("sidebar.soon")} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} />
                 ))}
               </ul>
             </div>
@@ -160,7 +162,7 @@ export function Sidebar({
 
         <div className="grid gap-1 border-t border-slate-200 px-3 py-3">
           {bookingUrl ? <BookingButton bookingUrl={bookingUrl} collapsed={collapsed} onNavigate={closeMobile} /> : null}
-          <NavItem section={{ to: "/support", key: "support" }} label={t("nav.support")} lockedLabel={t("sidebar.locked")} icon={LifeBuoyIcon} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} asListItem={false} />
+          <NavItem section={{ to: "/support", key: "support" }} label={t("nav.support")} soonLabel={t("sidebar.soon")} icon={LifeBuoyIcon} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} asListItem={false} />
         </div>
 
         <ProfileCard profile={profile} subscription={subscription} collapsed={collapsed} onNavigate={closeMobile} />
@@ -199,7 +201,7 @@ function CollapseFields({ collapsed, returnTo, hydrated }: { collapsed: boolean;
 function NavItem({
   section,
   label,
-  lockedLabel,
+  soonLabel,
   collapsed,
   pathname,
   onNavigate,
@@ -209,7 +211,7 @@ function NavItem({
 }: {
   section: Section;
   label: string;
-  lockedLabel: string;
+  soonLabel: string;
   collapsed: boolean;
   pathname: string;
   onNavigate: () => void;
@@ -227,7 +229,7 @@ function NavItem({
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
       title={collapsed ? label : undefined}
-      data-locked={section.locked || undefined}
+      data-soon={section.soon || undefined}
       className={cn(
         "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
         active ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100",
@@ -249,8 +251,11 @@ function NavItem({
           <span className="sr-only">{count.label}</span>
         </span>
       ) : null}
-      {section.locked ? (
-        <LockIcon className={cn("size-3.5 shrink-0 text-slate-400", collapsed && "lg:hidden")} aria-label={lockedLabel} role="img" />
+      {/* The same for every plan: not built yet, rather than a lock that reads as "not in your plan". */}
+      {section.soon ? (
+        <Badge variant="secondary" size="sm" className={cn(collapsed && "lg:sr-only")}>
+          {soonLabel}
+        </Badge>
       ) : null}
     </Link>
   );

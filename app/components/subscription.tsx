@@ -31,7 +31,8 @@ export function SubscriptionBanner({ returnTo }: { returnTo: string }) {
   return (
     <section aria-label={t("banner.label")} className="flex items-center gap-3 bg-indigo-600 px-4 py-2 text-sm text-white">
       <SparklesIcon className="size-4 shrink-0" aria-hidden />
-      <p className="flex-1">
+      {/* One line on a phone: the banner must not push the screen's content below the fold. */}
+      <p className="min-w-0 flex-1 truncate md:whitespace-normal">
         <span className="md:hidden">{t("banner.mobile")}</span>
         <span className="hidden md:inline">{t("banner.desktop")}</span>
       </p>

@@ -95,6 +95,9 @@ export class ApiClient {
   readonly searchConsole = this.#client("searchConsole");
   readonly factors = this.#client("factors");
   readonly subscription = this.#client("subscription");
+  /** The "Soon" sections and their waitlists (issue 17). */
+  readonly features = this.#client("features");
+  readonly adminConfiguration = this.#client("adminConfiguration");
   readonly academy = this.#client("academy");
   /** The academy's thumbnail uploads: 10 MB may take a minute on a slow line. */
   readonly uploads = this.#client("academy", { timeoutMs: 60_000 });

@@ -1,4 +1,3 @@
-import { z } from "zod";
 /** Seed 001 §7: the overview's periods, in days; 30 by default. */
 export const PERIODS = [7, 30, 90, 180, 365] as const;
 export type Period = (typeof PERIODS)[number];
@@ -11,12 +10,6 @@ export function parsePeriod(value: string | null): Period {
   const days = Number(value);
   return (PERIODS as readonly number[]).includes(days) ? (days as Period) : DEFAULT_PERIOD;
 }
-
-/** The `period` of a screen's URL in a search schema: absent, unknown or hand-edited means the default. */
-export const PeriodParam = z
-  .string()
-  .nullish()
-  .transform((value) => parsePeriod(value ?? null));
 
 /** The last `days` days up to `now`, as the API's startDate/endDate (UTC calendar dates). */
 export function periodRange(days: number, now = new Date()) {

@@ -5,12 +5,12 @@ import { z } from "zod";
 const PreferencesSchema = z.object({
   sidebarCollapsed: z.boolean().catch(false),
   bannerDismissed: z.boolean().catch(false),
-  /** The sidebar collapses by itself the first time the academy is entered, once. */
-  academyCollapsed: z.boolean().catch(false),
+  /** The sidebar's state during a visit to the academy, null outside it (app/lib/sidebar-state.ts). */
+  academyVisit: z.enum(["collapsed", "expanded"]).nullable().catch(null),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
-const DEFAULTS: Preferences = { sidebarCollapsed: false, bannerDismissed: false, academyCollapsed: false };
+const DEFAULTS: Preferences = { sidebarCollapsed: false, bannerDismissed: false, academyVisit: null };
 
 const preferencesCookie = signedCookie("sl_prefs", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 31_536_000 });
 

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Sorting and paging of the dashboard's top queries and pages, read from the URL so links do it without JavaScript. */
 export const TOP_SORTS = ["clicks", "impressions", "ctr", "position"] as const;
 export type TopSort = (typeof TOP_SORTS)[number];
@@ -8,17 +6,20 @@ export const TOP_PAGE_SIZE = 10;
 export type TopView = { sort: TopSort; dir: "asc" | "desc"; page: number };
 type Row = { key: string; clicks: number; impressions: number; ctr: number | null; position: number };
 
-const ViewSchema = z.object({
-  sort: z.enum(TOP_SORTS).catch("clicks"),
-  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1000).catch(1),
-});
+const isSort = (value: string | null): value is TopSort => (TOP_SORTS as readonly (string | null)[]).includes(value);
 
-/** `q` (queries) or `p` (pages): each table keeps its own sort and page in the URL. */
+/**
+ * `q` (queries) or `p` (pages): each table keeps its own sort and page in the URL. Written out
+ * rather than with zod: the dashboard's component calls it, and zod would weigh on its page.
+ */
 export function topView(search: URLSearchParams, prefix: "q" | "p"): TopView {
-  const parsed = ViewSchema.parse({ sort: search.get(`${prefix}sort`) ?? undefined, dir: search.get(`${prefix}dir`) ?? undefined, page: search.get(`${prefix}page`) ?? 1 });
+  const rawSort = search.get(`${prefix}sort`);
+  const sort = isSort(rawSort) ? rawSort : "clicks";
+  const rawDir = search.get(`${prefix}dir`);
   // A position is better when lower: its natural order is ascending.
-  return { sort: parsed.sort, dir: parsed.dir ?? (parsed.sort === "position" ? "asc" : "desc"), page: parsed.page };
+  const dir = rawDir === "asc" || rawDir === "desc" ? rawDir : sort === "position" ? "asc" : "desc";
+  const page = Number(search.get(`${prefix}page`) ?? 1);
+  return { sort, dir, page: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1 };
 }
 
 export function sortRows<T extends Row>(rows: T[], view: Pick<TopView, "sort" | "dir">): T[] {

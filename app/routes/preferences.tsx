@@ -5,6 +5,7 @@ import { getApiClient, read } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/redirect";
 import { isLocale } from "#domain/locales";
 import { readPreferences, writePreferences } from "~/lib/preferences.server";
+import { sidebarOnToggle } from "~/lib/sidebar-state";
 import { getConfig } from "~/lib/config.server";
 import { localeCookie } from "~/middleware/i18next.server";
 
@@ -18,9 +19,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const preferences = await readPreferences(request);
 
   switch (form.get("intent")) {
-    case "sidebar":
-      headers.append("Set-Cookie", await writePreferences({ ...preferences, sidebarCollapsed: form.get("collapsed") === "1" }));
+    case "sidebar": {
+      const sidebar = sidebarOnToggle({ collapsed: preferences.sidebarCollapsed, academyVisit: preferences.academyVisit }, form.get("collapsed") === "1");
+      headers.append("Set-Cookie", await writePreferences({ ...preferences, sidebarCollapsed: sidebar.collapsed, academyVisit: sidebar.academyVisit }));
       break;
+    }
     case "banner":
       headers.append("Set-Cookie", await writePreferences({ ...preferences, bannerDismissed: true }));
       break;

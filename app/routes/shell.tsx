@@ -6,31 +6,31 @@ import { PageHeader } from "~/components/page-header";
 import { Sidebar } from "~/components/sidebar";
 import { isSubscriptionActive, SubscriptionBanner } from "~/components/subscription";
 import { getApiClient, read, requireSession } from "~/lib/api.server";
-import { cartCount } from "~/lib/backlinks.server";
 
 import { isAcademyPath } from "~/lib/navigation";
 import { readPreferences, writePreferences } from "~/lib/preferences.server";
+import { isSidebarCollapsed, sidebarOnPage } from "~/lib/sidebar-state";
 import { getConfig } from "~/lib/config.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const api = getApiClient(context);
-  const [{ data: profile }, { data: { subscription } }, cart] = await Promise.all([read(api.user.profile.$get()), read(api.subscription.current.$get()), cartCount(api)]);
+  // One call and one statement for what every screen's frame shows (issue 16).
+  const { data: { profile, subscription, cart } } = await read(api.user.summary.$get());
   const preferences = await readPreferences(request);
   const headers = new Headers();
-  let collapsed = preferences.sidebarCollapsed;
-  // Seed 000 §2: the academy collapses the sidebar by itself, the first time only.
-  if (isAcademyPath(new URL(request.url).pathname) && !preferences.academyCollapsed) {
-    collapsed = true;
-    headers.append("Set-Cookie", await writePreferences({ ...preferences, sidebarCollapsed: true, academyCollapsed: true }));
-  }
+  // Seed 000 §2: entering the academy collapses the sidebar for the visit, leaving it gives it back.
+  const before = { collapsed: preferences.sidebarCollapsed, academyVisit: preferences.academyVisit };
+  const sidebar = sidebarOnPage(before, isAcademyPath(new URL(request.url).pathname));
+  if (sidebar !== before) headers.append("Set-Cookie", await writePreferences({ ...preferences, academyVisit: sidebar.academyVisit }));
+  const collapsed = isSidebarCollapsed(sidebar);
   const config = getConfig();
   return data(
     {
       profile,
       subscription,
       // The sidebar's count beside Backlinks: read here so every screen shows it, and after every cart change.
-      cartCount: cart,
+      cartCount: cart.total_items,
       collapsed,
       showBanner: !isSubscriptionActive(subscription) && !preferences.bannerDismissed,
       bookingUrl: config.BOOKING_URL ?? null,
@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (isAcademyPath(nextUrl.pathname) && !isAcademyPath(currentUrl.pathname)) return true;
+  // Entering or leaving the academy changes the sidebar (and its cookie): the shell must hear of it.
+  if (isAcademyPath(nextUrl.pathname) !== isAcademyPath(currentUrl.pathname)) return true;
   return defaultShouldRevalidate;
 }
 

@@ -1,10 +1,12 @@
 import { academyRoutes } from "../academy";
 import { backlinksRouter, cartRoutes } from "../backlinks/routes";
 import { configRoutes } from "../app-config/routes";
+import { operatorConfigurationRoutes } from "../app-config/operator-routes";
 import { factorRoutes } from "../auth/factor-routes";
 import { authRoutes } from "../auth/routes";
 import { subscriptionRoutes } from "../billing/routes";
 import { webhookRoutes } from "../billing/webhook-routes";
+import { featureRoutes } from "../features/routes";
 import { healthRoutes } from "../health/routes";
 import { leaderboardRoutes } from "../leaderboard/routes";
 import { onboardingRoutes } from "../onboarding/routes";
@@ -39,6 +41,8 @@ export const ROUTERS = {
   leaderboard: ["/leaderboard", leaderboardRoutes],
   searchQueries: ["/analytics", searchQueryRoutes],
   subscription: ["/subscription", subscriptionRoutes],
+  features: ["/features", featureRoutes],
+  adminConfiguration: ["/admin/configuration", operatorConfigurationRoutes],
   academy: ["/academy", academyRoutes],
   siteAudits: ["/site-audits", siteAuditRoutes],
   backlinks: ["/backlinks", backlinksRouter],

@@ -8,6 +8,7 @@ import { authFactors, authSessions, recoveryCodes, refreshTokens, type UserRow }
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { seal, unseal } from "./sealed";
 import { hashToken, randomToken } from "./tokens";
+import { forgetUser } from "./session-cache";
 
 /**
  * The optional second factor (issue 13): TOTP (RFC 6238: SHA-1, six digits, 30 seconds, as every
@@ -156,13 +157,17 @@ export async function verifyFactor(db: Database, user: UserRow, sessionId: strin
       await tx.update(authSessions).set({ aal: "aal1" }).where(and(eq(authSessions.userId, user.id), ne(authSessions.id, sessionId)));
     });
   }
-  return { refreshToken: await raiseTo(db, sessionId, "aal2"), recovery_codes: codes };
+  const refreshToken = await raiseTo(db, sessionId, "aal2");
+  forgetUser(user.id);
+  return { refreshToken, recovery_codes: codes };
 }
 
 /** A recovery code instead of the app's: spent once, and this session reaches aal2. */
 export async function useRecoveryCode(db: Database, user: UserRow, sessionId: string, code: string) {
   if (!(await spendRecovery(db, user.id, code))) throw badRequest("This recovery code is not valid or was already used", { code: "invalid_recovery_code", errors: { code: [{ code: "invalid_recovery_code", message: "Not a recovery code of this account" }] } });
-  return { refreshToken: await raiseTo(db, sessionId, "aal2"), recovery_codes_left: await recoveryCodesLeft(db, user.id) };
+  const refreshToken = await raiseTo(db, sessionId, "aal2");
+  forgetUser(user.id);
+  return { refreshToken, recovery_codes_left: await recoveryCodesLeft(db, user.id) };
 }
 
 /** Turning TOTP off asks for a fresh code from the app (or a recovery code), not only a session. */
@@ -174,7 +179,9 @@ export async function unenroll(db: Database, user: UserRow, sessionId: string, f
     await tx.delete(authFactors).where(eq(authFactors.id, factor.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   });
-  return { refreshToken: await raiseTo(db, sessionId, "aal1") };
+  const refreshToken = await raiseTo(db, sessionId, "aal1");
+  forgetUser(user.id);
+  return { refreshToken };
 }
 
 async function spendRecovery(db: Executor, userId: string, code: string): Promise<boolean> {

@@ -4,11 +4,13 @@ import { authFactors, authSessions, users } from "../db/schema";
 import type { ApiEnv, AuthUser } from "../http/env";
 import { ApiError, unauthorized } from "../http/errors";
 import { getDb } from "../runtime";
+import { cachedSession, rememberSession, sessionCacheEpoch } from "./session-cache";
 import { verifyAccessToken } from "./tokens";
 
 /**
  * Bearer access token → the signed-in user. One query checks that the session is still open and
- * reads the user, so signing out takes effect at once and a role change is seen on the next request.
+ * reads the user; its answer is kept a few seconds (session-cache.ts), and forgotten at once when
+ * this process signs the user out or changes the user, its sessions or its factors.
  * An account with a verified second factor whose session has not given a code yet (aal1) is refused
  * with 403 `mfa_required`, except on the routes that exist to give it (requireSignIn).
  */
@@ -51,6 +53,9 @@ export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
 async function authenticate(token: string): Promise<AuthUser> {
   const claims = await verifyAccessToken(token);
   if (!claims) throw unauthorized("Invalid or expired access token", "bad_jwt");
+  const cached = cachedSession(claims.sid, claims.sub);
+  if (cached) return cached;
+  const readAt = sessionCacheEpoch();
   const db = await getDb();
   const [row] = await db
     .select({
@@ -63,5 +68,7 @@ async function authenticate(token: string): Promise<AuthUser> {
     .where(and(eq(authSessions.id, claims.sid), eq(users.id, claims.sub), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())));
   if (!row) throw unauthorized("Session not found", "session_not_found");
   const { user } = row;
-  return { id: user.id, email: user.email, role: user.role, sessionId: claims.sid, aal: row.aal, hasVerifiedFactor: Boolean(row.hasVerifiedFactor), record: user };
+  const signedIn: AuthUser = { id: user.id, email: user.email, role: user.role, sessionId: claims.sid, aal: row.aal, hasVerifiedFactor: Boolean(row.hasVerifiedFactor), record: user };
+  rememberSession(signedIn, readAt);
+  return signedIn;
 }

@@ -11,6 +11,7 @@ import { type FactorRow, factorsOf, toFactor } from "./factors";
 import { type OidcProviderId, oidcProviders, verifyIdToken } from "./oidc";
 import { hit } from "./rate-limit";
 import { hashToken, randomToken, signAccessToken } from "./tokens";
+import { forgetUser } from "./session-cache";
 
 /**
  * Refreshes with the same token inside this window are the same client racing itself (a
@@ -162,6 +163,7 @@ export async function signInWithIdToken(db: Database, input: { provider: OidcPro
       .set({ firstName: identity.given_name, lastName: identity.family_name })
       .where(and(eq(users.id, user.id), isNull(users.firstName), isNull(users.lastName)))
       .returning();
+    forgetUser(user.id);
     return createSession(db, named ?? user, context);
   }
   return createSession(db, user, context);
@@ -170,6 +172,8 @@ export async function signInWithIdToken(db: Database, input: { provider: OidcPro
 async function touchSignIn(db: Database, user: UserRow): Promise<UserRow> {
   const role = getConfig().ADMIN_EMAILS.includes(user.email.toLowerCase()) ? "admin" : "user";
   const [updated] = await db.update(users).set({ role, lastSignInAt: new Date() }).where(eq(users.id, user.id)).returning();
+  // The role follows ADMIN_EMAILS: the user's other sessions see a change on their next request.
+  forgetUser(user.id);
   return updated ?? user;
 }
 
@@ -186,6 +190,7 @@ async function signInUser(db: Database, email: string, locale: string): Promise<
     .set({ role, lastSignInAt: now })
     .where(eq(sql`lower(${users.email})`, email))
     .returning();
+  if (user) forgetUser(user.id);
   return user;
 }
 
@@ -306,21 +311,22 @@ async function spendGrace(db: Database, tokenId: string, sessionId: string, user
 }
 
 async function rejectReuse(db: Database, sessionId: string, userId: string): Promise<never> {
-  await revokeSessions(db, eq(authSessions.id, sessionId), "refresh_token_reuse");
+  await revokeSessions(db, userId, eq(authSessions.id, sessionId), "refresh_token_reuse");
   logger.warn("auth.refresh_token_reuse", { sessionId, userId });
   throw unauthorized("Refresh token already used", "refresh_token_already_used");
 }
 
-async function revokeSessions(db: Database, where: ReturnType<typeof eq>, reason: string) {
+async function revokeSessions(db: Database, userId: string, where: ReturnType<typeof eq>, reason: string) {
   await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(where, isNull(authSessions.revokedAt)));
+  forgetUser(userId);
 }
 
 export async function logout(db: Database, user: { id: string; sessionId: string }, scope: LogoutScope) {
   const mine = eq(authSessions.userId, user.id);
-  if (scope === "local") await revokeSessions(db, and(mine, eq(authSessions.id, user.sessionId))!, "logout");
-  if (scope === "global") await revokeSessions(db, mine, "logout_global");
-  if (scope === "others") await revokeSessions(db, and(mine, ne(authSessions.id, user.sessionId))!, "logout_others");
+  if (scope === "local") await revokeSessions(db, user.id, and(mine, eq(authSessions.id, user.sessionId))!, "logout");
+  if (scope === "global") await revokeSessions(db, user.id, mine, "logout_global");
+  if (scope === "others") await revokeSessions(db, user.id, and(mine, ne(authSessions.id, user.sessionId))!, "logout_others");
 }

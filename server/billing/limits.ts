@@ -29,17 +29,16 @@ export type PlanLimits = {
  * them without touching what the user created: only new use above them is refused.
  */
 export async function planLimits(db: Executor, userId: string, now = new Date()): Promise<PlanLimits> {
-  let subscription = await readSubscription(db, userId);
+  let { subscription, all } = await plansAndSubscription(db, userId);
   if (subscription?.provider === "local" && subscription.status !== "canceled" && subscription.current_period_end <= now) {
     // A local period ended and the renewal job has not run yet: a downgrade due is in force now,
     // as /subscription/current already shows it.
     await applyDueChanges(db, now, userId);
-    subscription = await readSubscription(db, userId);
+    ({ subscription, all } = await plansAndSubscription(db, userId));
   }
   const running =
     subscription && hasPaidSubscription({ ...subscription, current_period_end: subscription.current_period_end.toISOString() }, now);
-  const planId: PlanId = running ? subscription.plan_id : "free";
-  const all = await db.select().from(plans);
+  const planId: PlanId = running && subscription ? subscription.plan_id : "free";
   const plan = all.find((row) => row.id === planId);
   if (!plan) throw new Error(`Plan ${planId} is not seeded`);
   const top = Math.max(...all.map((row) => row.position));
@@ -89,16 +88,23 @@ export async function afterPlanChange(tx: Executor, userId: string, before: Plan
   for (const listener of limitsRaisedListeners) await listener(tx, userId, after);
 }
 
-async function readSubscription(db: Executor, userId: string) {
-  const [row] = await db
+/**
+ * Every plan, each row carrying the user's subscription (null without one): one statement where
+ * two were, as this runs for most pages (issue 16).
+ */
+async function plansAndSubscription(db: Executor, userId: string) {
+  const rows = await db
     .select({
-      plan_id: subscriptions.planId,
-      status: subscriptions.status,
-      current_period_end: subscriptions.currentPeriodEnd,
-      cancel_at_period_end: subscriptions.cancelAtPeriodEnd,
-      provider: subscriptions.provider,
+      plan: plans,
+      subscription: {
+        plan_id: subscriptions.planId,
+        status: subscriptions.status,
+        current_period_end: subscriptions.currentPeriodEnd,
+        cancel_at_period_end: subscriptions.cancelAtPeriodEnd,
+        provider: subscriptions.provider,
+      },
     })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
-  return row;
+    .from(plans)
+    .leftJoin(subscriptions, eq(subscriptions.userId, userId));
+  return { subscription: rows[0]?.subscription ?? undefined, all: rows.map((row) => row.plan) };
 }

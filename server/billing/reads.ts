@@ -1,6 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
 import { plans, subscriptionChanges } from "../db/schema";
+import type { SubscriptionRow } from "../integrations/payments/types";
 import { applyDueChanges } from "./renewals";
 import { findCheckout, findSubscription, planById } from "./records";
 import { toChange, toCheckout, toPlan, toSubscription } from "./shapes";
@@ -11,9 +12,14 @@ import { toChange, toCheckout, toPlan, toSubscription } from "./shapes";
  * yet: then it is applied first, so no page shows a period that has ended (issue 16).
  */
 
+/** A local subscription whose period has ended and whose renewal the job has not applied yet. */
+export function renewalOverdue(row: SubscriptionRow | undefined, now: Date): boolean {
+  return row?.provider === "local" && row.status !== "canceled" && row.currentPeriodEnd <= now;
+}
+
 async function subscriptionNow(db: Database, userId: string, now: Date) {
   const row = await findSubscription(db, userId);
-  if (row?.provider !== "local" || row.status === "canceled" || row.currentPeriodEnd > now) return row;
+  if (!renewalOverdue(row, now)) return row;
   await db.transaction((tx) => applyDueChanges(tx, now, userId));
   return findSubscription(db, userId);
 }

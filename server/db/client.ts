@@ -57,6 +57,13 @@ export function pgliteDataDir(target: string): string | null {
 
 const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 
+/**
+ * LOG_SQL=true logs every statement (not its parameters, which may be personal data): how many
+ * queries a page costs is the first thing to look at when it is slow (docs/operations.md).
+ */
+const queryLogger = { logQuery: (query: string) => logger.info("db.query", { sql: query.slice(0, 300) }) };
+const logSql = () => process.env.LOG_SQL === "true";
+
 /** Opens what `target` names (see `pgliteDataDir`) and applies the migrations. */
 export async function openDatabase(target: string): Promise<DatabaseHandle> {
   if (isPostgresUrl(target)) {
@@ -65,14 +72,14 @@ export async function openDatabase(target: string): Promise<DatabaseHandle> {
     // the pool: without a listener Node would end the process. The pool replaces it on next use.
     pool.on("error", (error) => logger.warn("db.idle_connection_lost", { error: error.message }));
     await migrateWithLock(pool);
-    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    const db = drizzleNodePg(pool, { schema, logger: logSql() && queryLogger }) as unknown as Database;
     return { driver: "pg", db, pool, url: target, close: () => pool.end() };
   }
   const dataDir = pgliteDataDir(target) ?? undefined;
   // PGlite creates only the last path segment.
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create(dataDir);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const db = drizzlePglite(pglite, { schema, logger: logSql() && queryLogger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { driver: "pglite", db, pglite, close: () => pglite.close() };
 }

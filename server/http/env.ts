@@ -9,7 +9,10 @@ export type AuthUser = {
   /** The session's assurance level, and whether the account has a verified second factor. */
   aal: "aal1" | "aal2";
   hasVerifiedFactor: boolean;
-  /** The user's row as the session check read it: handlers need not read it again. */
+  /**
+   * The user's row as the session check read it, which may be up to SESSION_CACHE_MS old and miss
+   * a change made by another process: fine for the email or id, not for answering with the profile.
+   */
   record: UserRow;
 };
 

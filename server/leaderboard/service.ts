@@ -1,8 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
 import { type Interval, wilsonInterval } from "#domain/metrics";
 import type { Executor } from "../db/client";
-import { analysisAnswers, answerMentions } from "../db/schema";
-import { type InsightFilters, insightWhere } from "../seo-llm/insight-scope";
+import { brandTotals, completedAnswers, splitPeriod } from "../seo-llm/insight-rollups";
+import { type InsightFilters, periodOf } from "../seo-llm/insight-scope";
 import { findSeoProfile } from "../seo-llm/profile";
 
 export type LeaderboardOptions = Pick<InsightFilters, "start_date" | "end_date"> & { limit?: number; min_analyses?: number };
@@ -32,52 +31,12 @@ export type LeaderboardRow = {
  * case.
  */
 export async function ranking(db: Executor, userId: string, options: LeaderboardOptions) {
-  const { where, start, end } = insightWhere(answerMentions, userId, options);
-  const answersScope = insightWhere(analysisAnswers, userId, options).where;
-  // Two levels of plain hash aggregates (per brand and analysis, then per brand) instead of distinct
-  // counts, which sort every mention of the period. An answer names a brand once (primary key), so
-  // rows are answers.
-  const key = sql<string>`case when ${answerMentions.isBrand} then '' else lower(${answerMentions.name}) end`.as("key");
-  const perAnalysis = db
-    .select({
-      key,
-      name: sql<string>`min(${answerMentions.name})`.as("name"),
-      isBrand: sql<boolean>`bool_or(${answerMentions.isBrand})`.as("is_brand"),
-      tracked: sql<boolean>`bool_or(${answerMentions.tracked})`.as("tracked"),
-      answers: sql<number>`count(*)`.as("answers"),
-      mentions: sql<number>`sum(${answerMentions.count})`.as("mentions"),
-      positions: sql<number>`sum(${answerMentions.position})`.as("positions"),
-      positive: sql<number>`count(*) filter (where ${answerMentions.sentiment} = 'positive')`.as("positive"),
-      neutral: sql<number>`count(*) filter (where ${answerMentions.sentiment} = 'neutral')`.as("neutral"),
-      negative: sql<number>`count(*) filter (where ${answerMentions.sentiment} = 'negative')`.as("negative"),
-    })
-    .from(answerMentions)
-    .where(where)
-    .groupBy(sql`1`, answerMentions.analysisId)
-    .as("per_analysis");
-  const [rows, [answered], found] = await Promise.all([
-    db
-      .select({
-        name: sql<string>`min(${perAnalysis.name})`,
-        isBrand: sql<boolean>`bool_or(${perAnalysis.isBrand})`,
-        tracked: sql<boolean>`bool_or(${perAnalysis.tracked})`,
-        answers: sql<number>`sum(${perAnalysis.answers})::int`,
-        analyses: sql<number>`count(*)::int`,
-        mentions: sql<number>`sum(${perAnalysis.mentions})::int`,
-        position: sql<number>`(sum(${perAnalysis.positions})::float / sum(${perAnalysis.answers}))`,
-        positive: sql<number>`sum(${perAnalysis.positive})::int`,
-        neutral: sql<number>`sum(${perAnalysis.neutral})::int`,
-        negative: sql<number>`sum(${perAnalysis.negative})::int`,
-      })
-      .from(perAnalysis)
-      .groupBy(perAnalysis.key),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(analysisAnswers)
-      .where(and(answersScope, eq(analysisAnswers.status, "completed"))),
-    findSeoProfile(db, userId),
-  ]);
-  const totalAnswers = answered?.total ?? 0;
+  const { start, end } = periodOf(options);
+  // The daily roll-ups for the whole days of the period, the rows for the rest (decision 012);
+  // levels of plain hash aggregates instead of distinct counts, which sort every mention.
+  const split = splitPeriod(start, end);
+  const [rows, answered, found] = await Promise.all([brandTotals(db, userId, split), completedAnswers(db, userId, {}, split), findSeoProfile(db, userId)]);
+  const totalAnswers = answered;
   const presences = rows.reduce((sum, row) => sum + row.answers, 0);
   const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
   const ranked = rows

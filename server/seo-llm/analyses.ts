@@ -260,16 +260,21 @@ export async function analysisStats(db: Database, userId: string, period: { star
     lte(analysisAnswers.answeredAt, end),
     demoMode ? undefined : ne(analysisAnswers.provider, "demo"),
   )!;
-  const [figures, brands, trend, [{ analysesCount }], [engine]] = await Promise.all([
+  const analysesInPeriod = db
+    .select({ analysesCount: sql<number>`count(*)::int` })
+    .from(analyses)
+    .where(and(eq(analyses.userId, userId), gte(analyses.createdAt, start), lte(analyses.createdAt, end)));
+  const [figures, brands, trend, [engine]] = await Promise.all([
     breakdown(db, userId, scope, PROVIDER_ORDER),
     trackedBrands(db, userId, scope),
     dailyTrend(db, userId, scope),
+    // The period's analyses ride on the engine's row: one statement fewer (issue 16).
     db
-      .select({ analysesCount: count() })
-      .from(analyses)
-      .where(and(eq(analyses.userId, userId), gte(analyses.createdAt, start), lte(analyses.createdAt, end))),
-    db.select({ rescoredAt: sql<string | null>`max(${analysisAnswers.rescoredAt})` }).from(analysisAnswers).where(scope),
+      .select({ rescoredAt: sql<string | null>`max(${analysisAnswers.rescoredAt})`, analysesCount: sql<number>`(${analysesInPeriod})`.mapWith(Number) })
+      .from(analysisAnswers)
+      .where(scope),
   ]);
+  const analysesCount = engine?.analysesCount ?? 0;
   const rescoredAt = engine?.rescoredAt ? new Date(engine.rescoredAt).toISOString() : null;
   return {
     period: { start: start.toISOString(), end: end.toISOString() },

@@ -98,6 +98,7 @@ export const StatsSchema = z
         mentioned: z.number().int(),
         visibility: z.number().nullable(),
         visibility_interval: IntervalSchema.nullable(),
+        tracked_presences: z.number().int().openapi({ description: "Share of voice's denominator that day" }),
         share_of_voice: z.number().nullable(),
         average_position: z.number().nullable(),
       }),

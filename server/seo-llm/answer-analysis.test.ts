@@ -26,6 +26,13 @@ describe("analyzeAnswer: mentions", () => {
     expect(names).toEqual(["Acmé", "Notion"]);
   });
 
+  it("takes no sentence-case label or question at an item's head for a brand, but keeps names with capitals", () => {
+    const text =
+      "### Acme\n* **Paywall friction:** readers leave.\n* **Notifications are a mess.** Nobody knows why.\n* **Why founders like it:** no fees.\n* **What it offers:** cards.\n* **Square for Restaurants** – a till.\n* **O2feel iSwan City** – a bike.\n* **Brevo (formerly Sendinblue)** – email.";
+    const names = analyzeAnswer(profile, answer(text)).mentions.map((mention) => mention.name);
+    expect(names).toEqual(["Acmé", "Square for Restaurants", "O2feel iSwan City", "Brevo (formerly Sendinblue)"]);
+  });
+
   it("finds the brand whatever the case, accents and possessives, as a whole word only", () => {
     for (const text of ["ACME's pricing is clear.", "Le tarif d’Acme est clair.", "On recommande acme studio, sans hésiter."]) {
       expect(analyzeAnswer(profile, answer(text)).brand.mentioned, text).toBe(true);
@@ -244,6 +251,61 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["HubSpot is intuitive, though several users report that its reports are slow.", { HubSpot: "negative" }],
     // Each language reads its own words: "pain" is bread in French.
     ["Chez HubSpot, on partage le pain du midi avec l’équipe.", { HubSpot: "neutral" }],
+    // The brand a comparison is made against is not who the rest of the clause speaks of.
+    ["Pipedrive’s prices are a little higher than HubSpot’s, but its support is reliable and courteous.", { Pipedrive: "positive", HubSpot: "neutral" }],
+    ["Pipedrive est moins cher, mais ses prix sont plus élevés que ceux de HubSpot et plusieurs hausses ont fait grincer des dents.", { Pipedrive: "negative", HubSpot: "positive" }],
+    // French criticism: "on regrette", "peu intuitif", "ne … guère", "laisse à désirer".
+    ["HubSpot est peu intuitif et on regrette un support lent.", { HubSpot: "negative" }],
+    ["On ne peut guère recommander Pipedrive pour les PME.", { Pipedrive: "negative" }],
+    ["Les clients saluent la disponibilité de l’équipe HubSpot.", { HubSpot: "positive" }],
+    // Ratings and lukewarm verdicts: "scores well" praises, "perfectly serviceable" and "sans plus" only describe.
+    ["HubSpot scores well for ease of use.", { HubSpot: "positive" }],
+    ["Pipedrive is perfectly serviceable.", { Pipedrive: "neutral" }],
+    ["Le support de Salesforce est correct, sans plus.", { Salesforce: "neutral" }],
+    // One caveat named as the only one does not outweigh the praise around it.
+    ["HubSpot is excellent for small teams. The one weakness is that its reporting stops at basic charts.", { HubSpot: "positive" }],
+    // A verdict label may hold digits.
+    ["Best 5G CRM: HubSpot", { HubSpot: "positive" }],
+    // A label at an item's head names what the item describes: "Best for", "Watch out for" judge nothing.
+    ["### 1. HubSpot\n* **Best for:** agencies with a sales team.", { HubSpot: "neutral" }],
+    ["### 1. HubSpot\n* **Watch out for:** HubSpot is a CRM, not a bank.", { HubSpot: "neutral" }],
+    // A feature label is no brand: its words judge the brand the list is about.
+    ["### HubSpot\n* **Confusing structure.** New users get lost.", { HubSpot: "negative" }],
+    // Lists of strengths and weaknesses of comparable length balance; a verdict decides.
+    ["### 1. HubSpot\n* **Pros:** good reporting, a free tier.\n* **Cons:** pricey at scale, slow support.", { HubSpot: "neutral" }],
+    ["**HubSpot: Pros**\n* Great reporting.\n* A free tier.\n\n**HubSpot: Cons**\n* Pricey at scale.\n* Slow support.", { HubSpot: "neutral" }],
+    [
+      "### 1. HubSpot\n* **Pros:** good reporting, a free tier.\n* **Cons:** pricey at scale, slow support.\n* **Verdict:** good value for a small team.",
+      { HubSpot: "positive" },
+    ],
+    ["### 1. HubSpot\n* **Pros:** good reporting, a free tier.\n* **Cons:** pricey at scale, slow support.\n\nHubSpot is the easiest CRM to start with.", { HubSpot: "positive" }],
+    // Words of the trade name things: "bug reports", "a hard requirement", "upgrade".
+    ["For bug reports, HubSpot is a hard requirement here; the upgrade takes a minute.", { HubSpot: "neutral" }],
+    // "It is worth running a pilot" is advice to the reader; "isn't worth paying for" still judges.
+    ["HubSpot fails sometimes, so it is worth running a pilot first.", { HubSpot: "negative" }],
+    ["HubSpot isn't worth paying for.", { HubSpot: "negative" }],
+    ["Great for channels, lousy for privacy: Pipedrive.", { Pipedrive: "negative" }],
+    ["Pipedrive performs well and is genuinely pleasant to use.", { Pipedrive: "positive" }],
+    // A bold line with an emoji after the name is a heading: what follows is about that brand.
+    ["### HubSpot vs Salesforce\n\n**HubSpot** 🧱\n- Generous free plan.\n\n**Salesforce** 🐘\n- Many users complain about bugs.", { HubSpot: "positive", Salesforce: "negative" }],
+    // "Less so" turns what came before; a sentence opening with a turn ("On the flip side, …") turns the one before it.
+    ["Pipedrive is great for very small teams, less so once you're juggling thirty clients.", { Pipedrive: "neutral" }],
+    ["Pipedrive has generous automations and a lovely board. On the flip side, seats are sold in buckets of five.", { Pipedrive: "neutral" }],
+    ["Pipedrive has generous automations and a lovely board. That said, seats are sold in buckets of five.", { Pipedrive: "neutral" }],
+    // Fewer of something unjudged is a lack; a price stated after "but" describes, it does not turn the praise.
+    ["Pipedrive is great for a wiki. Fewer dedicated sales features, though.", { Pipedrive: "neutral" }],
+    ["Reviewers praise Pipedrive's clean interface, though paid plans start at around $89 per month.", { Pipedrive: "positive" }],
+    // A brand named as someone's pick or choice is recommended; "make your choice" is not.
+    ["Pipedrive is the purist's pick, and arguably more private.", { Pipedrive: "positive" }],
+    ["Pipedrive or HubSpot: make a choice.", { Pipedrive: "neutral", HubSpot: "neutral" }],
+    // The answer's own recommendation decides, whatever it conceded on the way.
+    ["Some founders have found Pipedrive's payout schedule frustrating. For a solo founder, I'd lean towards Pipedrive at first.", { Pipedrive: "positive" }],
+    ["HubSpot is the one I'd suggest. Its app is a little clunky and support can be slow.", { HubSpot: "positive" }],
+    ["I'd recommend HubSpot only for reports. For everything else it is clunky and slow: I'd avoid it.", { HubSpot: "negative" }],
+    ["Pipedrive? Fine for a to-do list. You'll outgrow it in a month.", { Pipedrive: "negative" }],
+    ["Pour un freelance français, HubSpot est une course vers le bas avec une commission de 20 %. Peu recommandable.", { HubSpot: "negative" }],
+    // A list of weaknesses twice as long as the strengths is no balance.
+    ["### 1. HubSpot\n* **Pros:** nice apps.\n* **Cons:** pricey at scale, slow support, and complaints about hidden fees are common.", { HubSpot: "negative" }],
   ])("%s", (text, expected) => {
     expect(tone(text)).toEqual(expected);
   });

@@ -1,6 +1,7 @@
 import { getDomain } from "tldts";
 import { z } from "zod";
 import { ACCEPT_SCORE, type AmbiguityKind, ambiguityOf, evidenceFor, SURE_ACCEPT, SURE_REJECT } from "./answer-engine/ambiguity";
+import { isListLabel } from "./answer-engine/lexicon";
 import { type Sentiment, sentimentByBrand, sentimentLabel } from "./answer-engine/sentiment";
 import { answerLanguage, type Normalised, normalise, normaliseWithMap, originalSlice } from "./answer-engine/text";
 
@@ -46,7 +47,7 @@ export type Answer = z.input<typeof AnswerSchema>;
  * answer read by an older version is read again in the background (rescore.ts), so figures before
  * and after the change stay comparable. docs/metrics.md names the current one.
  */
-export const ENGINE_VERSION = 3;
+export const ENGINE_VERSION = 4;
 
 export type AnswerAnalysis = {
   brand: { mentioned: boolean; position: number | null; sentiment: Sentiment | null };
@@ -152,21 +153,13 @@ function mergeSameNames(entities: Entity[]): Entity[] {
  */
 const LISTED_NAME = /^[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]+(?:\*\*|__)([^*_\n]{2,60}?)(?:\*\*|__)/gm;
 
-/**
- * The labels assistants put in bold at the head of a list item under a brand ("**Pros:**", "**Best
- * for:**", "**Points faibles :**"): no brand, and taking them for one steals what the item says.
- */
-const LIST_LABELS = new Set(
-  `pros|cons|pro|con|pricing|price|prices|cost|costs|best for|ideal for|good for|great for|watch out for|watch out|verdict|summary|bottom line|note|notes|tip|tips|why|why it stands out|features|key features|drawbacks|drawback|downsides|downside|upsides|strengths|weaknesses|limitations|limits|overall|rating|ratings|score|availability|support|customer support|customer service|setup|ease of use|performance|value|security|privacy|integrations|free plan|free tier|plans|budget|premium|mid-range|who it's for|who it is for|caveat|caveats|the catch|catch|example|examples|warning|important|tl;dr|avantages|avantage|inconvenients|inconvenient|points forts|point fort|points faibles|point faible|prix|tarif|tarifs|ideal pour|pour qui|a noter|conseil|conseils|astuce|astuces|bemol|en resume|notre avis|mon avis|fonctionnalites|limites|securite|service client|disponibilite|attention|exemple|exemples`.split("|"),
-);
-
 function listedNames(text: string, tracked: Entity[]): Entity[] {
   const found = new Map<string, Entity>();
   for (const match of text.matchAll(LISTED_NAME)) {
     const name = match[1].trim().replace(/[:.\-–—]+$/, "").trim();
     if (!/^[\p{Lu}\p{N}]/u.test(name) || name.split(/\s+/).length > 4) continue;
     const key = normalise(name);
-    if (LIST_LABELS.has(key.trim().replace(/\s+/g, " "))) continue;
+    if (isListLabel(name)) continue;
     const isTracked = tracked.some((known) => known.forms.some((form) => new RegExp(form.pattern.source, "u").test(key)));
     if (isTracked || found.has(key)) continue;
     const pattern = namePattern(name);

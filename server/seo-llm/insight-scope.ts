@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, ne, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { badRequest } from "../http/errors";
 import { fieldError } from "../http/field-errors";
@@ -27,16 +27,25 @@ export function excludesDemo(): boolean {
 
 type InsightTable = { userId: PgColumn; answeredAt: PgColumn; provider: PgColumn; category: PgColumn };
 
+/** A time range of answers: from `gte`, up to `lt` or `lte`, or strictly between `gt` and `lt`. */
+export type TimeRange = { gt?: Date; gte?: Date; lt?: Date; lte?: Date };
+
 /** The rows of one user's answers in the period, for the provider and category asked. */
 export function insightWhere(table: InsightTable, userId: string, filters: InsightFilters): { where: SQL; start: Date; end: Date } {
   const { start, end } = periodOf(filters);
-  const where = and(
+  return { where: rangeWhere(table, userId, filters, { gte: start, lte: end }), start, end };
+}
+
+/** The rows of one user's answers in a time range, for the provider and category asked. */
+export function rangeWhere(table: InsightTable, userId: string, filters: Pick<InsightFilters, "provider" | "category">, range: TimeRange): SQL {
+  return and(
     eq(table.userId, userId),
-    gte(table.answeredAt, start),
-    lte(table.answeredAt, end),
+    range.gt ? gt(table.answeredAt, range.gt) : undefined,
+    range.gte ? gte(table.answeredAt, range.gte) : undefined,
+    range.lt ? lt(table.answeredAt, range.lt) : undefined,
+    range.lte ? lte(table.answeredAt, range.lte) : undefined,
     filters.provider ? eq(table.provider, filters.provider) : undefined,
     filters.category ? eq(table.category, filters.category) : undefined,
     excludesDemo() ? ne(table.provider, "demo") : undefined,
   ) as SQL;
-  return { where, start, end };
 }

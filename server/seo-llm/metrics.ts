@@ -145,6 +145,7 @@ export async function dailyTrend(db: Executor, userId: string, where: SQL) {
     mentioned: row.mentioned,
     visibility: percentOf(row.mentioned, row.answers),
     visibility_interval: wilsonInterval(row.mentioned, row.answers),
+    tracked_presences: row.presences,
     share_of_voice: percentOf(row.mentioned, row.presences),
     average_position: row.position,
   }));

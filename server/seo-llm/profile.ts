@@ -6,6 +6,7 @@ import { ApiError, badRequest, notFound } from "../http/errors";
 import { fieldError } from "../http/field-errors";
 import { type PlanLimits, planLimits } from "../billing/limits";
 import { regenerateSystemQuestions } from "./questions";
+import { forgetUser } from "../auth/session-cache";
 
 /** A PATCH: every key optional; null clears what may be empty. */
 export type SeoProfilePatch = {
@@ -59,7 +60,7 @@ export async function getSeoProfile(db: Database, userId: string): Promise<SeoPr
  * generated again in the same transaction: the user never sees questions about the old brand.
  */
 export async function patchSeoProfile(db: Database, userId: string, patch: SeoProfilePatch): Promise<SeoProfile> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     // Row locks cannot cover a row that does not exist yet: two first saves would both insert.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seo-profile:${userId}`}))`);
     const [current] = await tx.select().from(seoProfiles).where(eq(seoProfiles.userId, userId));
@@ -105,6 +106,9 @@ export async function patchSeoProfile(db: Database, userId: string, patch: SeoPr
     if (!current || questionInputsChanged(current, row)) await regenerateSystemQuestions(tx, userId, row, user?.websiteUrl ?? null);
     return toSeoProfile(row, user?.websiteUrl ?? null);
   });
+  // The website is the user's own field: the session's copy of the user must not outlive it.
+  if (patch.WebsiteURL !== undefined) forgetUser(userId);
+  return saved;
 }
 
 /**

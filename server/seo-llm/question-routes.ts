@@ -5,6 +5,8 @@ import { createRouter, DeletedSchema, errorResponse, foundOr404, idParams, inval
 import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS_BUT_SPACES } from "#domain/text";
 import { getDb } from "../runtime";
 import { findSeoProfile } from "./profile";
+import { ANALYSIS_STATUSES, ANSWER_STATUSES } from "../db/schema";
+import { questionHistory } from "./question-history";
 import { createQuestion, deleteQuestion, getQuestion, listQuestions, questionUsage, updateQuestion } from "./questions";
 
 const QUESTION_MAX_LENGTH = QUESTION_TEXT_LIMITS.max;
@@ -125,6 +127,44 @@ const remove = authedRoute("questions", {
   responses: oneQuestion(DeletedSchema, "Deleted"),
 });
 
+const QuestionHistorySchema = z
+  .object({
+    question: z.object({ id: z.uuid(), question_text: z.string() }),
+    analyses: z.array(
+      z.object({
+        analysis_id: z.uuid(),
+        created_at: z.string(),
+        status: z.enum(ANALYSIS_STATUSES),
+        simulated: z.boolean().openapi({ description: "Answered by the demo provider" }),
+        answers: z.array(
+          z.object({
+            provider: z.string(),
+            status: z.enum(ANSWER_STATUSES),
+            mentioned: z.boolean().nullable().openapi({ description: "Whether the answer named the brand; null until answered" }),
+            position: z.number().int().nullable().openapi({ description: "The brand's rank among the brands the answer lists" }),
+            sentiment: z.enum(["positive", "neutral", "negative"]).nullable(),
+            cited_domains: z.array(z.string()).openapi({ description: "Domains the answer cited, in citation order, once each" }),
+          }),
+        ),
+      }),
+    ),
+    total: z.number().int().openapi({ description: "Analyses that asked the question" }),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .openapi("QuestionHistory");
+
+const history = authedRoute("questions", {
+  method: "get",
+  path: "/{id}/history",
+  summary: "How one question was answered in each analysis that asked it, per assistant, newest first",
+  request: {
+    params: IdParams,
+    query: z.object({ limit: query.int({ min: 1, max: 50, default: 10 }), offset: query.int({ min: 0, max: 1_000_000, default: 0 }) }),
+  },
+  responses: { ...foundOr404(QuestionHistorySchema, "The question's answers over time", "No such question of this user"), 400: errorResponse("Invalid id, limit or offset") },
+});
+
 export const questionRoutes = createRouter()
   .openapi(list, async (c) => {
     const db = await getDb();
@@ -157,4 +197,8 @@ export const questionRoutes = createRouter()
     const usage = await deleteQuestion(await getDb(), c.get("user").id, c.req.valid("param").id);
     setLifetimeUsage(c, usage);
     return c.json({ deleted: true as const }, 200);
+  })
+  .openapi(history, async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    return c.json(await questionHistory(await getDb(), c.get("user").id, c.req.valid("param").id, { limit, offset }), 200);
   });

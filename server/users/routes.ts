@@ -7,7 +7,9 @@ import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from "#domain/text"
 import { getDb } from "../runtime";
 import { IdentitySchema } from "../auth/routes";
 import { identitiesOf } from "../auth/service";
+import { SubscriptionSchema } from "../billing/routes";
 import { toProfile, updateProfile } from "./service";
+import { readProfile, readSummary } from "./summary";
 
 export const ProfileSchema = z
   .object({
@@ -90,6 +92,22 @@ const ProfilePatchSchema = z.object({
 
 const getProfile = authedRead("user", { path: "/profile", summary: "The signed-in user's profile", answer: ProfileSchema, label: "Profile" });
 
+const SummarySchema = z
+  .object({
+    profile: ProfileSchema,
+    subscription: SubscriptionSchema.nullable().openapi({ description: "As GET /subscription/current answers it: null when the user never subscribed" }),
+    cart: z.object({ total_items: z.number().int().openapi({ description: "The lines in the cart, as GET /cart/items counts them" }) }),
+  })
+  .openapi("UserSummary");
+
+const getSummary = authedRead("user", {
+  path: "/summary",
+  summary: "The signed-in user's profile, subscription and cart size in one call",
+  description: "What an app's frame shows on every screen, each part as its own endpoint answers it (GET /user/profile, GET /subscription/current, GET /cart/items's total_items).",
+  answer: SummarySchema,
+  label: "Summary",
+});
+
 const patchProfile = authedRoute("user", {
   method: "patch",
   path: "/profile",
@@ -100,9 +118,12 @@ const patchProfile = authedRoute("user", {
 
 export const userRoutes = createRouter()
   .openapi(getProfile, async (c) => {
-    const user = c.get("user").record;
-    return c.json(toProfile(user, await identitiesOf(await getDb(), user.id)), 200);
+    // Read afresh, not from the session check: that copy may be up to SESSION_CACHE_MS old, and a
+    // job in another process (the onboarding setup) writes these fields without this process knowing.
+    return c.json(await readProfile(await getDb(), c.get("user").id), 200);
   })
+  // Read afresh too, for the same reason.
+  .openapi(getSummary, async (c) => c.json(await readSummary(await getDb(), c.get("user").id), 200))
   .openapi(patchProfile, async (c) => {
     const db = await getDb();
     const user = await updateProfile(db, c.get("user").id, c.req.valid("json"));

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import { type IdentityRow, toIdentity } from "../auth/service";
 import { notFound } from "../http/errors";
+import { forgetUser } from "../auth/session-cache";
 
 export function toProfile(user: UserRow, identities: IdentityRow[]) {
   return {
@@ -46,5 +47,6 @@ export async function updateProfile(db: Database, id: string, patch: ProfilePatc
     .where(eq(users.id, id))
     .returning();
   if (!user) throw notFound("User not found");
+  forgetUser(id);
   return user;
 }

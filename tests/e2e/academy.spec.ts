@@ -7,6 +7,8 @@ test.describe("academy for users", () => {
     // The demo courses (the admin tests' "[e2e]" courses come and go while this runs).
     const cards = page.getByTestId("course-card").filter({ hasNotText: "[e2e]" });
     await expect(cards).toHaveCount(3);
+    // Every thumbnail frame has its placeholder behind it: an image that fails shows that, not a broken icon.
+    await expect(cards.first().getByTestId("thumbnail-placeholder")).toBeAttached();
     const course = cards.filter({ hasText: "How Google Search works" });
     await expect(course).toContainText("2 chapters");
     await expect(course).toContainText("Not started");
@@ -21,6 +23,11 @@ test.describe("academy for users", () => {
     await expect(page.getByTestId("video-player")).toHaveAttribute("src", /^https:\/\/www\.youtube(-nocookie)?\.com\/embed\//);
     await expect(page.getByTestId("video-duration")).toHaveText(/^\d+:\d\d(:\d\d)?$/);
     await expect(page.getByRole("link", { name: "Previous video" })).toHaveCount(0);
+    // One trail, ending with the video: Academy › the course › the video.
+    const trails = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(trails).toHaveCount(1);
+    await expect(trails.getByRole("link", { name: "How Google Search works" })).toHaveAttribute("href", "/academy/how-google-search-works");
+    await expect(trails.locator('[aria-current="page"]')).toHaveText((await page.getByRole("heading", { level: 1 }).textContent()) ?? "");
 
     await page.getByRole("button", { name: "Mark as watched" }).click();
     await expect(toast(page).filter({ hasText: "Marked as watched" })).toBeVisible();

@@ -7,26 +7,40 @@ import { E2E_PORT } from "./support/env";
 import { expect, test } from "./support/fixtures";
 
 /**
- * The load bench (`bench/run.ts`), run small against the production build this run made, so it
- * cannot rot; the other benches are smoked by tests/bench-smoke.test.ts. Its own server, port and
- * results directory: the figures are not judged here, only that every request answered 2xx.
+ * The load bench (`bench/run.ts`) and the Lighthouse scores (`bench/lighthouse.ts`), run small
+ * against the production build this run made, so they cannot rot; the other benches are smoked by
+ * tests/bench-smoke.test.ts. Each has its own server, port and results directory: the figures are
+ * not judged here, only that the bench ran to its end and every answer was the expected one.
  */
 const run = promisify(execFile);
 
-test("the load bench runs to its table", async () => {
-  test.setTimeout(120_000);
-  const resultsDir = path.join(os.tmpdir(), `sightline-bench-load-${process.pid}`);
+/** Runs a bench on PGlite with `env`, and returns what it wrote to `results` (in its own directory). */
+async function bench(script: string, results: string, env: Record<string, string>): Promise<unknown> {
+  const resultsDir = await fs.mkdtemp(path.join(os.tmpdir(), "sightline-bench-smoke-"));
   const { DATABASE_URL: _pglite, ...inherited } = process.env;
   try {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "bench/run.ts"], {
-      env: { ...inherited, BENCH_DURATION: "1", BENCH_WARMUP: "1", BENCH_CONNECTIONS: "2", BENCH_PORT: String(E2E_PORT + 40), BENCH_RESULTS_DIR: resultsDir },
-      timeout: 100_000,
-    });
+    const { stdout } = await run(process.execPath, ["--import", "tsx", script], { env: { ...inherited, ...env, BENCH_RESULTS_DIR: resultsDir }, timeout: 100_000 });
     expect(stdout).toContain("Wrote");
-    const results = JSON.parse(await fs.readFile(path.join(resultsDir, "latest.json"), "utf8")) as { scenarios: Array<{ scenario: string; requests: number }> };
-    expect(results.scenarios.length).toBeGreaterThan(0);
-    for (const row of results.scenarios) expect(row.requests, row.scenario).toBeGreaterThan(0);
+    return JSON.parse(await fs.readFile(path.join(resultsDir, results), "utf8"));
   } finally {
     await fs.rm(resultsDir, { recursive: true, force: true });
   }
+}
+
+test("the load bench runs to its table", async () => {
+  test.setTimeout(120_000);
+  const results = (await bench("bench/run.ts", "latest.json", { BENCH_REQUESTS: "4", BENCH_CONNECTIONS: "2", BENCH_PORT: String(E2E_PORT + 40) })) as {
+    scenarios: Array<{ scenario: string; requests: number }>;
+  };
+  expect(results.scenarios.length).toBeGreaterThan(0);
+  for (const row of results.scenarios) expect(row.requests, row.scenario).toBeGreaterThan(0);
+});
+
+test("the Lighthouse bench scores a page", async () => {
+  test.setTimeout(120_000);
+  const results = (await bench("bench/lighthouse.ts", "lighthouse.json", { BENCH_PAGES: "/dashboard", BENCH_PORT: String(E2E_PORT + 41) })) as {
+    pages: Array<{ page: string; score: number; lcp_ms: number }>;
+  };
+  expect(results.pages).toEqual([expect.objectContaining({ page: "/dashboard", score: expect.any(Number), lcp_ms: expect.any(Number) })]);
+  expect(results.pages[0].score).toBeGreaterThan(0);
 });

@@ -52,6 +52,10 @@ test.describe("the dashboard with Google Search Console", () => {
     await expect(page.getByTestId("connected-site")).toContainText("www.acme.test");
     await waitForFigures(page);
     await expect(page.getByTestId("kpi-impressions")).toContainText(/vs previous period/);
+    // Thousands of impressions read short, the whole figure in the title.
+    const impressions = page.getByTestId("kpi-impressions").locator("[data-exact]");
+    await expect(impressions).toHaveText(/^\d+(\.\d)?K$/);
+    await expect(impressions).toHaveAttribute("title", /^\d{1,3}(,\d{3})+$/);
     await expect(page.getByRole("region", { name: "Top queries" }).getByRole("row")).toHaveCount(4);
     await expect(page.getByRole("region", { name: "Your keywords: Google and AI assistants" })).toContainText("fake query");
     await expect(page.getByTestId("ai-summary")).toBeVisible();
@@ -111,6 +115,7 @@ test.describe("the dashboard with Google Search Console", () => {
       await page.getByRole("button", { name: "Sélectionner ce site" }).click();
       await waitForFigures(page);
       await expect(page.getByTestId("kpi-clicks")).toContainText("Clics");
+      await expect(page.getByTestId("kpi-impressions").locator("[data-exact]")).toHaveText(/^\d+(,\d)?\u00a0k$/);
       await expect(page.getByLabel("Période", { exact: true }).locator("option")).toHaveText(["7 jours", "30 jours", "90 jours", "6 mois", "12 mois"]);
       await expect(page.getByRole("region", { name: "Principales requêtes" })).toBeVisible();
     });

@@ -57,7 +57,7 @@ test.describe("query clusters", () => {
       await analysedAccount(page, { email, signIn, ready }, "fr", { open: "/seo-llms/queries" });
       await expect(page.getByRole("heading", { name: "Recherches", level: 2 })).toBeVisible();
       const first = page.getByRole("list", { name: "Groupes de recherches, les plus fréquents d’abord" }).getByTestId("query-cluster").first();
-      await expect(first.getByRole("list", { name: "Par assistant" })).toContainText("Demo");
+      await expect(first.getByRole("list", { name: "Par assistant" })).toContainText("Démo");
       await expect(first.getByText(/^\d+ recherches?$/).first()).toBeVisible();
       await expect(page.getByRole("combobox", { name: "Assistant" })).toContainText("Tous les assistants");
       await expect(page.getByRole("link", { name: "Exporter en CSV" })).toBeVisible();

@@ -33,6 +33,10 @@ test.describe("AI-visibility analysis", () => {
     await expect(answers.first().getByText("Hide answer")).toBeVisible();
     await expect(answers.first().getByText("Sources", { exact: true })).toBeVisible();
     await expect(page.getByText("Demo", { exact: true }).first()).toBeVisible();
+    // The trail names this analysis by its date: SEO LLMs › Analyses › <date>.
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(trail.getByRole("link", { name: "Analyses" })).toHaveAttribute("href", "/seo-llms/analyses");
+    await expect(trail.locator('[aria-current="page"]')).toHaveText(/\d{4}/);
     // Operator facts stay with operators: no model id, latency or environment variable for a customer.
     await expect(page.locator("main")).not.toContainText(/sightline-demo|\d+ ms\b|_API_KEY/);
 
@@ -45,7 +49,20 @@ test.describe("AI-visibility analysis", () => {
     await expect(page.getByTestId("launch-blocked")).toContainText(/Next analysis available in \d+ h — your plan allows 1 a day\./);
     await expect(page.getByTestId("launch-blocked").getByRole("link", { name: "Upgrade for more" })).toHaveAttribute("href", "/settings/billing/plans");
     await expect(page.getByTestId("metric-visibility")).toContainText("%");
+    // One day measured: its figures with their samples, not a chart of two dots.
+    await expect(page.getByTestId("first-measurement")).toContainText(/of 4 answers/);
+    await expect(page.getByTestId("first-measurement")).toContainText("The trend appears from measurement 3");
+
     await expect(page.getByRole("table").first()).toContainText("Demo");
+
+    // A question's page tells how it was answered, linked to the analysis.
+    await page.getByRole("link", { name: "Questions", exact: true }).click();
+    await page.getByTestId("question-row").first().getByRole("link", { name: /^Edit/ }).click();
+    const history = page.getByTestId("question-history");
+    await expect(history.getByTestId("question-history-run")).toHaveCount(1);
+    await expect(history).toContainText(/Not named|Named/);
+    await expect(history.getByRole("link", { name: /^Analysis of / })).toHaveAttribute("href", /\/seo-llms\/analyses\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).locator('[aria-current="page"]')).not.toHaveText("SEO LLMs");
   });
 
   test.describe("in French", () => {
@@ -64,6 +81,8 @@ test.describe("AI-visibility analysis", () => {
       await expect(page).toHaveURL(/\/seo-llms\/analyses\/[0-9a-f-]{36}$/);
       await expect(page.getByTestId("analysis-status")).toHaveText("Terminée", { timeout: 30_000 });
       await expect(page.getByTestId("answer").first()).toContainText(/Citée|Non citée/);
+      await expect(page.locator("main")).toContainText("Démo");
+      await expect(page.locator("main")).not.toContainText(/\bDemo\b/);
     });
   });
 });

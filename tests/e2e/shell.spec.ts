@@ -34,34 +34,36 @@ test.describe("desktop sidebar", () => {
     await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
   });
 
-  test("the academy collapses it the first time only", async ({ page, email, signIn, ready }) => {
+  test("the academy collapses it for each visit, gives it back on leaving, and keeps the user's click", async ({ page, email, signIn, ready }) => {
     await signIn(page, email);
     await navLink(page, "Academy").click();
     await expect(page).toHaveURL(pathAndQuery("/academy"));
     await expect(sidebar(page)).toHaveAttribute("data-collapsed", "true");
-
-    await savePreference(page, () => page.getByRole("button", { name: "Expand the sidebar" }).click());
-    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
-
     await navLink(page, "Dashboard").click();
     await expect(page).toHaveURL(pathAndQuery("/dashboard"));
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
+
+    // The next visit collapses it again; expanding it holds for the visit, and after it.
     await navLink(page, "Academy").click();
-    await expect(page).toHaveURL(pathAndQuery("/academy"));
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "true");
+    await savePreference(page, () => page.getByRole("button", { name: "Expand the sidebar" }).click());
     await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
     await page.reload();
     await ready(page);
     await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
+    await navLink(page, "Dashboard").click();
+    await expect(page).toHaveURL(pathAndQuery("/dashboard"));
+    await expect(sidebar(page)).toHaveAttribute("data-collapsed", "false");
   });
 
-  test("locked sections are links with a lock that lead to the placeholder", async ({ page, email, signIn }) => {
+  test("sections not built yet say Soon, the same for every plan, and lead to their coming-soon page", async ({ page, email, signIn }) => {
     await signIn(page, email);
-    const research = navLink(page, "Research Locked");
-    await expect(research).toHaveAttribute("data-locked", "true");
-    await expect(research.getByRole("img", { name: "Locked" })).toBeVisible();
+    const research = navLink(page, "Research Soon");
+    await expect(research).toHaveAttribute("data-soon", "true");
     await research.click();
     await expect(page).toHaveURL(pathAndQuery("/recherche"));
-    await expect(page.getByRole("main").getByRole("heading", { name: "Research" })).toBeVisible();
-    await expect(page.getByText("This feature is not available on your account yet.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("heading", { name: /^Research/, level: 1 })).toBeVisible();
+    await expect(page.getByText(/not available on your account/)).toHaveCount(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { hashToken } from "../../server/auth/tokens";
-import { authSessions, refreshTokens } from "../../server/db/schema";
+import { authSessions, refreshTokens, users } from "../../server/db/schema";
 import { json, refusal, type Session, useApi } from "../helpers/api";
 
 const api = useApi();
@@ -165,3 +165,44 @@ function sessionId(session: Session): string {
   const payload = JSON.parse(Buffer.from(session.access_token.split(".")[1], "base64url").toString("utf8"));
   return payload.sid;
 }
+
+describe("the session check's short memory (server/auth/session-cache.ts)", () => {
+  test("a sign-out in this process takes effect on the very next request", async () => {
+    const session = await api.signIn();
+    expect(await profileStatus(session)).toBe(200); // now remembered
+    expect((await logout(session, "local")).status).toBe(204);
+    expect(await profileStatus(session)).toBe(401);
+  });
+
+  test("a revocation written by another process is seen once the window has passed", async () => {
+    const session = await api.signIn();
+    expect(await profileStatus(session)).toBe(200);
+    const db = await api.db();
+    // What another instance's sign-out leaves in the database, without this process knowing.
+    await db.update(authSessions).set({ revokedAt: new Date(), revokedReason: "logout" }).where(eq(authSessions.userId, session.user.id));
+    expect(await profileStatus(session)).toBe(200);
+    const { clearSessionCache } = await import("../../server/auth/session-cache");
+    // The window's end, without waiting 5 s: what an expired entry does.
+    clearSessionCache();
+    expect(await profileStatus(session)).toBe(401);
+  });
+
+  test("a profile change is read back at once, not from the remembered user", async () => {
+    const session = await api.signIn();
+    const user = api.client("user", { token: session.access_token });
+    expect((await user.profile.$get()).status).toBe(200);
+    expect((await user.profile.$patch({ json: { first_name: "Ada" } })).status).toBe(200);
+    expect((await json(await user.profile.$get(), 200)).profile).toMatchObject({ first_name: "Ada" });
+  });
+
+  test("a profile written by another process (a job worker) is read back at once", async () => {
+    const session = await api.signIn();
+    const user = api.client("user", { token: session.access_token });
+    expect((await user.profile.$get()).status).toBe(200); // the session check is now remembered
+    const db = await api.db();
+    await db.update(users).set({ firstName: "Grace", websiteUrl: "https://grace.example" }).where(eq(users.id, session.user.id));
+    const read = await json(await user.profile.$get(), 200);
+    expect(read.profile).toMatchObject({ first_name: "Grace" });
+    expect(read.WebsiteURL).toBe("https://grace.example");
+  });
+});

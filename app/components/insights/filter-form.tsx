@@ -71,12 +71,13 @@ export function ProviderSelect({
   providers: string[];
   all: { value: string; label: string };
 }) {
+  const { i18n } = useTranslation();
   return (
     <FilterSelect label={label} name={name} defaultValue={value}>
       <option value={all.value}>{all.label}</option>
       {providers.map((provider) => (
         <option key={provider} value={provider}>
-          {providerLabel(provider)}
+          {providerLabel(provider, i18n.language)}
         </option>
       ))}
     </FilterSelect>

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { SentimentBar } from "./sentiment-bar";
+import { ShortNumber } from "~/components/short-number";
 
 type LeaderboardRow = Leaderboard["competitors"][number];
 
@@ -59,8 +60,8 @@ export function LeaderboardTable({ rows, totalAnswers, totalPresences }: { rows:
               <PercentWithSample value={row.share_of_mentions} part={row.answers} whole={totalPresences} interval={row.share_of_mentions_interval} unit="presences" />
             </td>
             <td className="px-3 py-2 text-right tabular-nums">#{formatNumber(row.average_position, locale)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.mentions, locale, 0)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.analyses, locale, 0)}</td>
+            <td className="px-3 py-2 text-right tabular-nums"><ShortNumber value={row.mentions} /></td>
+            <td className="px-3 py-2 text-right tabular-nums"><ShortNumber value={row.analyses} /></td>
             <td className="px-3 py-2">
               <SentimentBar sentiment={row.sentiment} />
             </td>

@@ -7,14 +7,14 @@ import { cn } from "~/lib/utils";
 export function PeriodLinks({ period }: { period: Period }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("seo:period.label")} className="flex max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white p-0.5 text-sm">
+    <nav aria-label={t("seo:period.label")} className="scroll-row scroll-cue w-fit max-w-full rounded-md border border-slate-200 p-0.5 text-sm [--scroll-cue-surface:var(--color-white)]">
       {PERIODS.map((days) => (
         <Link
           key={days}
           to={`?period=${days}`}
           preventScrollReset
           aria-current={days === period ? "page" : undefined}
-          className={cn("whitespace-nowrap rounded px-3 py-1", days === period ? "bg-indigo-600 text-white" : "text-slate-600 hover:bg-slate-100")}
+          className={cn("inline-flex min-h-6 items-center whitespace-nowrap rounded px-2 py-1 text-xs sm:px-3 sm:text-sm", days === period ? "bg-indigo-600 text-white" : "text-slate-600 hover:bg-slate-100")}
         >
           {periodMonths(days) ? t("seo:period.months", { count: periodMonths(days) ?? 0 }) : t("seo:period.days", { count: days })}
         </Link>

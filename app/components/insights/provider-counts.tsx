@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { formatNumber } from "~/components/seo-llms/format";
 import { Badge } from "~/components/ui/badge";
 import { providerLabel } from "#domain/providers";
+import { ShortNumber } from "~/components/short-number";
 
 /** How many times each assistant did something, most first (ties by name), one badge each. */
 export function ProviderCounts({ counts, label }: { counts: Record<string, number>; label?: string }) {
@@ -12,7 +12,7 @@ export function ProviderCounts({ counts, label }: { counts: Record<string, numbe
       {entries.map(([provider, count]) => (
         <Badge asChild key={provider} variant="secondary" className="font-normal">
           <li>
-            {providerLabel(provider)} <span className="font-medium tabular-nums text-foreground">{formatNumber(count, i18n.language, 0)}</span>
+            {providerLabel(provider, i18n.language)} <ShortNumber value={count} className="font-medium tabular-nums text-foreground" />
           </li>
         </Badge>
       ))}

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { formatNumber } from "~/components/seo-llms/format";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 import type { SourceRowView } from "./sources-table";
+import { ShortNumber } from "~/components/short-number";
 
 const TOP = 10;
 
@@ -17,7 +17,7 @@ const LEGEND = [
  * long domain names wrap and the chart fits a phone without a library or JavaScript.
  */
 export function SourcesChart({ rows }: { rows: SourceRowView[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const top = [...rows].sort((a, b) => b.total_citations - a.total_citations || a.domain.localeCompare(b.domain)).slice(0, TOP);
   const max = Math.max(1, ...top.map((row) => row.total_citations));
   return (
@@ -36,7 +36,7 @@ export function SourcesChart({ rows }: { rows: SourceRowView[] }) {
                   style={{ width: `${(row.total_citations / max) * 100}%` }}
                 />
               </span>
-              <span className="tabular-nums text-slate-900">{formatNumber(row.total_citations, i18n.language, 0)}</span>
+              <ShortNumber value={row.total_citations} className="tabular-nums text-slate-900" />
             </li>
           ))}
         </ol>

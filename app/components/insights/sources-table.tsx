@@ -1,12 +1,13 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ExternalLinkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { formatNumber, formatPercent } from "~/components/seo-llms/format";
+import { formatPercent } from "~/components/seo-llms/format";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 import { ProviderCounts } from "./provider-counts";
 import type { CitingSources } from "~/lib/api-types";
+import { ShortNumber } from "~/components/short-number";
 
 export const SOURCE_SORTS = ["domain", "citations", "percentage"] as const;
 export type SourceSort = (typeof SOURCE_SORTS)[number];
@@ -56,7 +57,7 @@ export function SourcesTable({ rows, sort, direction }: { rows: SourceRowView[];
               </span>
               {row.top_urls.length > 0 ? <TopPages pages={row.top_urls} /> : null}
             </th>
-            <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.total_citations, locale, 0)}</td>
+            <td className="px-3 py-2 text-right tabular-nums"><ShortNumber value={row.total_citations} /></td>
             <td className="px-3 py-2 text-right tabular-nums">{formatPercent(row.percentage, locale)}</td>
             <td className="px-3 py-2">
               <ProviderCounts counts={row.providers} />

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { formatNumber, formatPercent } from "~/components/seo-llms/format";
 import { Card } from "~/components/ui/card";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
+import { ShortNumber } from "~/components/short-number";
 
 type Summary = { answers: number; visibility: number | null; share_of_voice: number | null; average_position: number | null };
 type Keyword = {
@@ -64,7 +65,7 @@ export function KeywordsTable({ keywords }: { keywords: Keyword[] }) {
         </h3>
         <p className="text-sm text-slate-600">{t("searchConsole.keywords.description")}</p>
       </div>
-      <Table>
+      <Table region={t("searchConsole.keywords.title")}>
         <TableHeader>
           <TableHead>{t("searchConsole.keywords.keyword")}</TableHead>
           <TableHead numeric>{t("searchConsole.kpi.clicks")}</TableHead>
@@ -77,8 +78,8 @@ export function KeywordsTable({ keywords }: { keywords: Keyword[] }) {
           {keywords.map((row) => (
             <tr key={row.keyword}>
               <td className="px-4 py-2 font-medium">{row.keyword}</td>
-              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNumber(row.organic.clicks, locale, 0)}</td>
-              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNumber(row.organic.impressions, locale, 0)}</td>
+              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums"><ShortNumber value={row.organic.clicks} /></td>
+              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums"><ShortNumber value={row.organic.impressions} /></td>
               <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNumber(row.organic.position, locale)}</td>
               <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums" title={t("searchConsole.ai.answers", { count: row.ai.answers })}>
                 {formatPercent(row.ai.visibility, locale)}

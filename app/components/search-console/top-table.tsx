@@ -5,6 +5,7 @@ import { ExportLink } from "~/components/insights/export-link";
 import { formatNumber } from "~/components/seo-llms/format";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { TOP_SORTS, type TopSort, type TopView } from "~/lib/top-rows";
+import { ShortNumber } from "~/components/short-number";
 
 type Row = { key: string; clicks: number; impressions: number; ctr: number | null; position: number };
 
@@ -55,7 +56,7 @@ export function TopTable({
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t("searchConsole.top.empty")}</p>
       ) : (
         <>
-          <Table>
+          <Table region={t(`searchConsole.top.${kind}`)}>
             <TableHeader>
               <TableHead>{t(`searchConsole.top.${kind === "queries" ? "query" : "page"}`)}</TableHead>
               {TOP_SORTS.map((sort) => (
@@ -79,8 +80,8 @@ export function TopTable({
                       row.key
                     )}
                   </td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNumber(row.clicks, locale, 0)}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNumber(row.impressions, locale, 0)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums"><ShortNumber value={row.clicks} /></td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums"><ShortNumber value={row.impressions} /></td>
                   <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{row.ctr === null ? "—" : `${formatNumber(row.ctr, locale, 2)} %`}</td>
                   <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNumber(row.position, locale)}</td>
                 </tr>

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/components/seo-llms/format";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
+import { ShortNumber } from "~/components/short-number";
+import { shortNumber } from "~/lib/short-number";
 
 type Totals = { clicks: number; impressions: number; ctr: number | null; position: number | null };
 
@@ -19,10 +21,9 @@ export function changeOf(current: number | null, previous: number | null | undef
 export function KpiCards({ totals, previous }: { totals: Totals; previous: Totals | null }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const compact = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
   const cards = [
-    { key: "clicks", value: compact.format(totals.clicks), change: changeOf(totals.clicks, previous?.clicks), better: "up" },
-    { key: "impressions", value: compact.format(totals.impressions), change: changeOf(totals.impressions, previous?.impressions), better: "up" },
+    { key: "clicks", value: <ShortNumber value={totals.clicks} />, change: changeOf(totals.clicks, previous?.clicks), better: "up" },
+    { key: "impressions", value: <ShortNumber value={totals.impressions} />, change: changeOf(totals.impressions, previous?.impressions), better: "up" },
     { key: "ctr", value: totals.ctr === null ? "—" : `${formatNumber(totals.ctr, locale, 2)} %`, change: changeOf(totals.ctr, previous?.ctr), better: "up" },
     { key: "position", value: formatNumber(totals.position, locale), change: changeOf(totals.position, previous?.position), better: "down" },
   ] as const;
@@ -67,7 +68,6 @@ const PAD = { top: 12, right: 48, bottom: 28, left: 44 };
 export function TrafficChart({ days }: { days: Day[] }) {
   const { t, i18n } = useTranslation();
   if (days.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t("searchConsole.chart.empty")}</p>;
-  const compact = new Intl.NumberFormat(i18n.language, { notation: "compact", maximumFractionDigits: 1 });
   const day = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" });
   const innerWidth = WIDTH - PAD.left - PAD.right;
   const innerHeight = HEIGHT - PAD.top - PAD.bottom;
@@ -90,7 +90,7 @@ export function TrafficChart({ days }: { days: Day[] }) {
                 textAnchor={s.side === "left" ? "end" : "start"}
                 className={cn(s.text, "text-[10px]")}
               >
-                {compact.format(Math.round(s.max * share))}
+                {shortNumber(Math.round(s.max * share), i18n.language)}
               </text>
             ))}
           </g>

@@ -79,7 +79,7 @@ export function AvailabilityIndicator({ availability, now }: { availability: Ava
   if (!label) return null;
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 flex-wrap items-center gap-2">
       <Badge asChild variant={tone} size="lg">
         <p role="status" data-testid="availability">
           {icon}

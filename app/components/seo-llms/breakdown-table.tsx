@@ -14,7 +14,7 @@ export function BreakdownTable({ rows, by }: { rows: Row[]; by: "provider" | "ca
   const locale = i18n.language;
   if (rows.length === 0) return <p className="text-sm text-slate-500">{t("seo:breakdown.empty")}</p>;
   return (
-    <Table>
+    <Table region={t(by === "provider" ? "seo:breakdown.byProvider" : "seo:breakdown.byCategory")}>
       <TableHeader>
         <TableHead>{t(by === "provider" ? "seo:breakdown.provider" : "seo:breakdown.category")}</TableHead>
         <TableHead numeric>{t("seo:breakdown.answers")}</TableHead>
@@ -32,7 +32,7 @@ export function BreakdownTable({ rows, by }: { rows: Row[]; by: "provider" | "ca
           return (
             <tr key={key}>
               <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
-                {row.provider ? providerLabel(row.provider) : t(`seoSetup:categories.${row.category}.name`)}
+                {row.provider ? providerLabel(row.provider, i18n.language) : t(`seoSetup:categories.${row.category}.name`)}
               </th>
               <td className="px-4 py-2 text-right tabular-nums">{row.answers}</td>
               <td className="px-4 py-2 text-right">
@@ -56,7 +56,7 @@ export function BrandsTable({ brands, answers }: { brands: Array<{ name: string;
   const locale = i18n.language;
   if (brands.length === 0) return <p className="text-sm text-slate-500">{t("seo:brands.empty")}</p>;
   return (
-    <Table>
+    <Table region={t("seo:brands.title")}>
       <TableHeader>
         <TableHead>{t("seo:brands.brand")}</TableHead>
         <TableHead numeric>{t("seo:metrics.visibility")}</TableHead>

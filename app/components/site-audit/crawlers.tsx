@@ -26,7 +26,7 @@ export function CrawlersCard({ report }: { report: SiteAuditReport["ai_crawlers"
         <p className="text-sm">{t(`audit:crawlers.robotsTxt.${robots.state}`, { url: robots.url, status: robots.http_status ?? "—" })}</p>
         {report.directives.length ? <p className="text-sm">{t("audit:crawlers.directives", { directives: report.directives.join(", ") })}</p> : null}
       </CardHeader>
-      <Table data-testid="crawlers">
+      <Table data-testid="crawlers" region={t("audit:crawlers.title")}>
         <TableHeader>
           <TableHead>{t("audit:crawlers.crawler")}</TableHead>
           <TableHead>{t("audit:crawlers.operator")}</TableHead>

@@ -7,12 +7,16 @@ import { Card } from "./card";
  * screen rather than squeezing the figures.
  */
 
-export function Table({ className, region, ...props }: ComponentProps<"table"> & { region?: string }) {
-  // A table wider than the screen scrolls in a region the keyboard can reach (and scroll) too.
-  const scroll = region ? { role: "region", "aria-label": region, tabIndex: 0 } : {};
+/** A table is named: its scrolling region is a stop of the keyboard's tab order, which must say what it is. */
+type Named = { region: string } | { "aria-label": string };
+
+export function Table({ className, region, ...props }: ComponentProps<"table"> & Named & { region?: string }) {
+  // Any table may end up wider than a phone: it scrolls in a region the keyboard can reach (and
+  // scroll) too, named after the table when the caller names no region.
+  const scroll = { role: "region", "aria-label": region ?? props["aria-label"], tabIndex: 0 };
   return (
     // Relative: text kept for screen readers (absolutely placed) scrolls with the table, not past the page.
-    <Card className={cn("relative overflow-x-auto", region && "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring")} {...scroll}>
+    <Card className="scroll-cue relative overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" {...scroll}>
       <table className={cn("w-full text-sm", className)} {...props} />
     </Card>
   );

@@ -9,9 +9,11 @@ import { Card } from "~/components/ui/card";
 import { getApiClient, notFoundOn404, read, requireSession } from "~/lib/api.server";
 
 import { formatDuration, sourceFor } from "#domain/academy";
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.course.title }]);
 
 /** A course by slug: an unpublished one is a 404 for users (the API says so). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -7,11 +7,13 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { ApiRequestError, getApiClient, notFoundOn404, read, requireSession } from "~/lib/api.server";
 
 import { formatDuration, sourceFor } from "#domain/academy";
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.video.course.title, to: `/academy/${data.video.course.slug}` }, { label: data.video.title }]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireSession(context, request);
@@ -46,18 +48,11 @@ export default function Video({ loaderData }: Route.ComponentProps) {
   const base = `/academy/${video.course.slug}`;
   return (
     <section className="mx-auto grid max-w-4xl gap-5 p-6 lg:p-10">
-      <nav className="flex flex-wrap items-center gap-2 text-sm text-slate-600" aria-label={t("academy:allCourses")}>
-        <Link to="/academy" className="text-indigo-700 hover:underline">
-          {t("academy:title")}
-        </Link>
-        <span aria-hidden>/</span>
-        <Link to={base} className="text-indigo-700 hover:underline">
-          {video.course.title}
-        </Link>
-        <span aria-hidden>/</span>
-        <span>{video.chapter.title}</span>
-      </nav>
-      <h1 className="text-2xl font-semibold tracking-tight">{video.title}</h1>
+      {/* The course and the video are the header's trail; the chapter is said here. */}
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500" data-testid="video-chapter">
+        {video.chapter.title}
+      </p>
+      <h1 className="-mt-3 text-2xl font-semibold tracking-tight">{video.title}</h1>
       {source ? (
         <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
           <iframe

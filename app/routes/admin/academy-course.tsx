@@ -16,11 +16,13 @@ import type { AcademyCourseDetail } from "~/lib/api-types";
 import { getApiClient, notFoundOn404, read } from "~/lib/api.server";
 
 import { formatDuration } from "#domain/academy";
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.course.title }]);
 
 const notFound = () => data(null, { status: 404 });
 

@@ -125,7 +125,7 @@ function History({ audits }: { audits: SiteAuditSummary[] }) {
       <h2 id="audit-history" className="text-lg font-semibold">
         {t("audit:history.title")}
       </h2>
-      <Table data-testid="audit-history">
+      <Table data-testid="audit-history" region={t("audit:history.title")}>
         <TableHeader>
           <TableHead>{t("audit:history.date")}</TableHead>
           <TableHead>{t("audit:history.url")}</TableHead>

@@ -3,10 +3,12 @@ import type { Route } from "./+types/report";
 import { BackLink } from "~/components/back-link";
 import { AuditReport } from "~/components/site-audit/report";
 import { requireSession } from "~/lib/api.server";
+import { breadcrumbs, shorten } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { auditPage } from "./audit.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => (data.audit ? [{ label: shorten(data.audit.url.replace(/^https?:\/\//, "")) }] : []));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireSession(context, request);

@@ -22,6 +22,9 @@ import { getFixedT, getLocale } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
+/** Forms and links are all this page needs: it is sent without scripts (root.tsx, issue 16). */
+export const handle = { hydrate: false };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (getApiClient(context).session) throw redirect("/dashboard");
   const url = new URL(request.url);

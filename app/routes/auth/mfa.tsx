@@ -18,6 +18,9 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
+/** Forms and links are all this page needs: it is sent without scripts (root.tsx, issue 16). */
+export const handle = { hydrate: false };
+
 /**
  * The second step of a sign-in on an account with two-step verification (issue 13): the code from
  * the authenticator app, or a recovery code. Nothing else opens until one is given; a session that

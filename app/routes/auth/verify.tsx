@@ -15,6 +15,9 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
+/** Forms and links are all this page needs: it is sent without scripts (root.tsx, issue 16). */
+export const handle = { hydrate: false };
+
 const REASONS = ["link_used", "link_expired", "link_invalid"] as const;
 type Reason = (typeof REASONS)[number];
 

@@ -9,11 +9,13 @@ import { dataOf, getApiClient, notFoundOn404, read, requireSession } from "~/lib
 import { formatMoney } from "~/lib/backlinks";
 import { backlinksErrorMessage, isUuid, refusal } from "~/lib/backlinks.server";
 import { formatDate } from "#domain/plans";
+import { namedCrumb } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = namedCrumb("nav.backlinksCheckout");
 
 const PREFIX = "backlinks:pages.backlinks.checkout";
 

@@ -5,7 +5,7 @@ import { useCartCount } from "~/components/backlinks/pending-cart";
 import { ScreenTitle } from "~/components/screen-title";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { cartCount } from "~/lib/backlinks.server";
-import { cn } from "~/lib/utils";
+import { TabStrip, tabClass } from "~/components/ui/tab-strip";
 
 const TABS = [
   { to: "/backlinks", key: "catalogue", end: true },
@@ -25,18 +25,13 @@ export default function BacklinksLayout({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
       <ScreenTitle title={t("backlinks:title")} description={t("backlinks:description")} />
-      <nav aria-label={t("backlinks:tabs.label")} className="flex gap-x-1 overflow-x-auto border-b border-slate-200">
+      <TabStrip aria-label={t("backlinks:tabs.label")}>
         {TABS.map((tab) => (
           <NavLink
             key={tab.to}
             to={tab.to}
             end={tab.end}
-            className={({ isActive }) =>
-              cn(
-                "-mb-px inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium",
-                isActive ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900",
-              )
-            }
+            className={({ isActive }) => tabClass(isActive)}
           >
             {t(`backlinks:tabs.${tab.key}`)}
             {tab.key === "cart" && count ? (
@@ -47,7 +42,7 @@ export default function BacklinksLayout({ loaderData }: Route.ComponentProps) {
             ) : null}
           </NavLink>
         ))}
-      </nav>
+      </TabStrip>
       <Outlet />
     </section>
   );

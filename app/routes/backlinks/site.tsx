@@ -2,34 +2,29 @@ import { ExternalLinkIcon, SparklesIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { z } from "zod";
+import { AddSchema } from "./site.server";
 import type { Route } from "./+types/site";
 import { OfferList } from "~/components/backlinks/offer-list";
-import { CART_INTENTS, usePendingCart } from "~/components/backlinks/pending-cart";
+import { usePendingCart } from "~/components/backlinks/pending-cart";
 import { AiCitations, categoryName, countryName, DemoSiteBadge, DomainLink, languageName, Traffic } from "~/components/backlinks/site-facts";
 import { BackLink } from "~/components/back-link";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { dataOf, getApiClient, notFoundOn404, read, requireSession } from "~/lib/api.server";
-import { LINK_TYPES, type LinkType } from "#domain/backlinks";
+import type { LinkType } from "#domain/backlinks";
 import { backlinksErrorMessage, isUuid, readCart, refusal } from "~/lib/backlinks.server";
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { exactNumber } from "~/lib/short-number";
 import { replyWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.site.domain }]);
 
 const PREFIX = "backlinks:pages.backlinks.site";
 
-/** What an "Add to cart" form sends; the price and currency it carries are for the optimistic line only. */
-const AddSchema = z.object({
-  intent: z.literal(CART_INTENTS.add),
-  permanent_link_type: z.enum(LINK_TYPES),
-  domain_id: z.string().max(253).optional(),
-  search_id: z.string().max(200).optional(),
-});
 
 /** `?from=` is the catalogue's query string the site was opened from: the way back, and the line's search_id. */
 function listingOf(request: Request): string | null {

@@ -6,11 +6,13 @@ import { DemoBadge, StatusBadge } from "~/components/seo-llms/status-badge";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { getApiClient, read, requireSession } from "~/lib/api.server";
 
+import { namedCrumb } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { providerLabel } from "#domain/providers";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = namedCrumb("seo:tabs.analyses");
 
 const PAGE_SIZE = 10;
 
@@ -30,7 +32,7 @@ export default function Analyses({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="grid gap-4">
-      <Table>
+      <Table region={t("seo:tabs.analyses")}>
         <TableHeader>
           <TableHead>{t("seo:history.date")}</TableHead>
           <TableHead>{t("seo:history.status")}</TableHead>
@@ -51,7 +53,7 @@ export default function Analyses({ loaderData }: Route.ComponentProps) {
                   {analysis.simulated ? <DemoBadge /> : null}
                 </span>
               </td>
-              <td className="px-4 py-2 text-slate-600">{analysis.providers.map(providerLabel).join(", ")}</td>
+              <td className="px-4 py-2 text-slate-600">{analysis.providers.map((id) => providerLabel(id, i18n.language)).join(", ")}</td>
               <td className="px-4 py-2 text-right tabular-nums">
                 {analysis.progress.completed}/{analysis.progress.total}
               </td>

@@ -15,6 +15,7 @@ import type { Analysis } from "~/lib/api-types";
 import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
 
 import type { Term } from "~/lib/highlight";
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { providerLabel } from "#domain/providers";
 import { usePolling } from "~/lib/use-polling";
@@ -22,6 +23,7 @@ import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ key: "seo:tabs.analyses", to: "/seo-llms/analyses" }, { date: data.analysis.created_at }]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = requireSession(context, request);
@@ -84,7 +86,7 @@ export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
         <p className="text-sm text-slate-600">
-          {t("seo:detail.meta", { brand: analysis.brand_name, providers: analysis.providers.map(providerLabel).join(", "), total: analysis.progress.total })}
+          {t("seo:detail.meta", { brand: analysis.brand_name, providers: analysis.providers.map((id) => providerLabel(id, i18n.language)).join(", "), total: analysis.progress.total })}
         </p>
         {running ? (
           <div className="flex flex-wrap items-center gap-4">
@@ -134,12 +136,12 @@ export default function AnalysisDetail({ loaderData }: Route.ComponentProps) {
 
 /** One assistant's answer: a row that says it opens (a chevron and "Show answer"); open at once when it is the only one. */
 function AnswerCard({ answer, terms, isAdmin, open }: { answer: Answer; terms: Term[]; isAdmin: boolean; open: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <details className="group rounded-md border border-slate-200" data-testid="answer" open={open}>
       <summary className="flex cursor-pointer flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm marker:content-none">
         <ChevronDownIcon className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180" aria-hidden />
-        <span className="w-28 font-medium text-slate-900">{providerLabel(answer.provider)}</span>
+        <span className="w-28 font-medium text-slate-900">{providerLabel(answer.provider, i18n.language)}</span>
         {answer.status === "completed" ? (
           <>
             <span className={cn("flex items-center gap-1", answer.brand.mentioned ? "text-emerald-700" : "text-slate-500")}>

@@ -1,3 +1,4 @@
+import { OperatorNotice } from "~/components/operator-notice";
 import { FlaskConicalIcon, SparklesIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
@@ -8,6 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { ScreenTitle } from "~/components/screen-title";
 import { availabilityOf, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
 import { cn } from "~/lib/utils";
+import { TabStrip, tabClass } from "~/components/ui/tab-strip";
 
 const TABS = [
   { to: "/seo-llms", key: "overview", end: true },
@@ -45,7 +47,7 @@ export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const { availability, hasProfile, demo, isAdmin, now } = loaderData;
   return (
-    <section className="mx-auto grid max-w-6xl gap-6 p-6 lg:p-10">
+    <section className="mx-auto grid max-w-6xl grid-cols-1 gap-6 p-4 sm:p-6 lg:p-10">
       <ScreenTitle title={t("seo:title")} description={t("seo:description")}>
         {hasProfile ? <AvailabilityIndicator availability={availability} now={now} /> : null}
       </ScreenTitle>
@@ -53,28 +55,22 @@ export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
         <Alert variant="demo" data-testid="demo-notice">
           <FlaskConicalIcon aria-hidden />
           <AlertDescription>
-            {t("seo:demo.notice")}
-            {isAdmin ? ` ${t("seo:demo.operatorHint")}` : null}
+            <OperatorNotice short={t("seo:demo.short")} full={t("seo:demo.notice")} operatorHint={t("seo:demo.operatorHint")} isAdmin={isAdmin} />
           </AlertDescription>
         </Alert>
       ) : null}
-      <nav aria-label={t("seo:tabs.label")} className="flex flex-wrap gap-x-1 border-b border-slate-200">
+      <TabStrip aria-label={t("seo:tabs.label")}>
         {TABS.map((tab) => (
           <NavLink
             key={tab.to}
             to={tab.to}
             end={tab.end}
-            className={({ isActive }) =>
-              cn(
-                "-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium",
-                isActive ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900",
-              )
-            }
+            className={({ isActive }) => tabClass(isActive)}
           >
             {t(`seo:tabs.${tab.key}`)}
           </NavLink>
         ))}
-      </nav>
+      </TabStrip>
       {!hasProfile && pathname !== "/seo-llms/profile" ? (
         <Alert variant="info" className="flex flex-wrap items-center justify-between gap-3 rounded-lg p-4">
           <p className="flex items-center gap-2">

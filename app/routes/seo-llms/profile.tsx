@@ -6,6 +6,7 @@ import { ProfileForm } from "~/components/seo-setup/profile-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ApiRequestError, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
 
+import { namedCrumb } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { countryOptions, type MarketLanguage } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
@@ -14,6 +15,7 @@ import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = namedCrumb("seo:tabs.profile");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);

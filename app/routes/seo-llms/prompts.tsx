@@ -6,6 +6,7 @@ import { MarketLanguageForm } from "~/components/seo-setup/market-language";
 import { QuotaCard } from "~/components/seo-setup/quota-card";
 import { ApiRequestError, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
 
+import { namedCrumb } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { fieldErrorsFrom } from "~/lib/api-errors";
 import { marketLanguageChangeSchema } from "~/lib/seo-setup-schemas";
@@ -13,6 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = namedCrumb("seo:tabs.prompts");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);

@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { z } from "zod";
+import { SearchSchema } from "./queries.server";
 import type { Route } from "./+types/queries";
 import { Notice, NothingToList } from "~/components/insights/empty-state";
 import { FilterForm, FilterSelect, PeriodSelect, ProviderSelect } from "~/components/insights/filter-form";
@@ -16,30 +16,26 @@ import { ScreenTitle } from "~/components/screen-title";
 import type { QueryClusters } from "~/lib/api-types";
 import { getApiClient, queryOf, read, requireSession } from "~/lib/api.server";
 
+import { namedCrumb } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
-import { type Period, PeriodParam, periodRange } from "~/lib/periods";
-import { knownProviders, PROVIDER_LABELS } from "#domain/providers";
+import { type Period, periodRange } from "~/lib/periods";
+import { MIN_OCCURRENCES } from "./queries-view";
+import { knownProviders, } from "#domain/providers";
 import { usePolling } from "~/lib/use-polling";
 import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";
+import { ShortNumber } from "~/components/short-number";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = namedCrumb("seo:tabs.queries");
 
 /** Seed 001 §7/§9: fifty clusters a page. */
 const PAGE_SIZE = 50;
-const MIN_OCCURRENCES = [1, 2, 5, 10] as const;
 /** A cluster's spellings beyond these fold away, so one noisy cluster does not push the others off screen. */
 const VISIBLE_QUERIES = 5;
 /** A computation that is queued usually ends within seconds: asking more often than this only adds load. */
 const POLL_MS = 2_000;
 
-/** A hand-edited or stale URL falls back to the defaults rather than failing: these are only view settings. */
-const SearchSchema = z.object({
-  period: PeriodParam,
-  model: z.enum(["all", ...Object.keys(PROVIDER_LABELS)] as [string, ...string[]]).catch("all"),
-  min_occurrences: z.coerce.number().pipe(z.literal(MIN_OCCURRENCES)).catch(1),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
 
 type FilterValues = { period: Period; model: string; min_occurrences: number };
 type Cluster = QueryClusters["query_clusters"][number];
@@ -231,13 +227,12 @@ function ClusterCard({ cluster }: { cluster: Cluster }) {
 }
 
 function QueryList({ queries, label }: { queries: Cluster["queries"]; label?: string }) {
-  const { i18n } = useTranslation();
   return (
     <ul aria-label={label} className="grid gap-1">
       {queries.map((entry) => (
         <li key={entry.query} className="flex items-start justify-between gap-3 text-sm">
           <span className="min-w-0 break-words text-slate-700">{entry.query}</span>
-          <span className="shrink-0 text-xs tabular-nums text-slate-500">×{formatNumber(entry.count, i18n.language, 0)}</span>
+          <span className="shrink-0 text-xs tabular-nums text-slate-500">×<ShortNumber value={entry.count} /></span>
         </li>
       ))}
     </ul>

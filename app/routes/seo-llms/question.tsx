@@ -8,8 +8,10 @@ import { CheckboxField, FormErrors, SelectField, TextareaField } from "~/compone
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BackLink } from "~/components/back-link";
+import { QuestionHistory } from "~/components/seo-llms/question-history";
 import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
 
+import { breadcrumbs, shorten } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
@@ -19,23 +21,36 @@ import { ScriptMarker } from "~/lib/script-marker";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ key: "seo:tabs.questions", to: "/seo-llms/questions" }, { label: shorten(data.question.question_text) }]);
 
 const notFound = () => data(null, { status: 404 });
+/** Analyses of the question shown per page of its history. */
+const HISTORY_PAGE_SIZE = 5;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireSession(context, request);
   if (!z.uuid().safeParse(params.id).success) throw notFound();
   const api = getApiClient(context);
   // Someone else's question is a 404 from the API, like one that does not exist.
-  const [{ data: question }, { data: quota }, t] = await Promise.all([
-    read(api.questions[":id"].$get({ param: { id: params.id } })).catch((error: unknown) => {
-      if (error instanceof ApiRequestError && error.status === 404) throw notFound();
-      throw error;
-    }),
+  const historyPage = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("history") ?? "1", 10) || 1));
+  const on404 = (error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 404) throw notFound();
+    throw error;
+  };
+  const [{ data: question }, { data: history }, { data: quota }, t] = await Promise.all([
+    read(api.questions[":id"].$get({ param: { id: params.id } })).catch(on404),
+    read(api.questions[":id"].history.$get({ param: { id: params.id }, query: { limit: String(HISTORY_PAGE_SIZE), offset: String((historyPage - 1) * HISTORY_PAGE_SIZE) } })).catch(on404),
     read(api.quota.status.$get()),
     getFixedT(context),
   ]);
-  return { question, allowedCategories: quota.limits.allowed_categories, title: t("seoSetup:question.title") };
+  return {
+    question,
+    history,
+    historyPage,
+    historyPages: Math.max(1, Math.ceil(history.total / HISTORY_PAGE_SIZE)),
+    allowedCategories: quota.limits.allowed_categories,
+    title: t("seoSetup:question.title"),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -61,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditQuestion({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { question, allowedCategories } = loaderData;
+  const { question, history, historyPage, historyPages, allowedCategories } = loaderData;
   const [form, fields] = useForm({
     id: "edit-question",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
@@ -84,9 +99,11 @@ export default function EditQuestion({ loaderData, actionData }: Route.Component
   });
 
   return (
+    <div className="grid gap-6">
+      <BackLink to="/seo-llms/questions">{t("seoSetup:question.back")}</BackLink>
+      <QuestionHistory history={history} page={historyPage} pages={historyPages} />
     <Card className="grid gap-6 p-4 sm:p-6">
       <CardHeader className="gap-2">
-        <BackLink to="/seo-llms/questions">{t("seoSetup:question.back")}</BackLink>
         <CardTitle>{t("seoSetup:question.title")}</CardTitle>
         <CardDescription>{question.source === "system" ? t("seoSetup:question.systemHint") : t("seoSetup:question.description")}</CardDescription>
       </CardHeader>
@@ -113,5 +130,6 @@ export default function EditQuestion({ loaderData, actionData }: Route.Component
         </div>
       </Form>
     </Card>
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { Input } from "~/components/ui/input";
 import { ApiRequestError, dataOf, getApiClient, nullOn404, read, requireSession, usageFrom } from "~/lib/api.server";
 
+import { namedCrumb } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { MARKET_LANGUAGES } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
@@ -24,6 +25,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = namedCrumb("seo:tabs.questions");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);

@@ -1,32 +1,25 @@
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { SearchSchema } from "./sources.server";
 import type { Route } from "./+types/sources";
 import { NothingToList } from "~/components/insights/empty-state";
 import { ExportLink, exportHref } from "~/components/insights/export-link";
 import { SourcesChart } from "~/components/insights/sources-chart";
 import { SourcesFilters } from "~/components/insights/sources-filters";
-import { SOURCE_SORTS, SourcesTable } from "~/components/insights/sources-table";
+import { SourcesTable } from "~/components/insights/sources-table";
 import { Total } from "~/components/insights/total";
-import { formatNumber } from "~/components/seo-llms/format";
 import { ScreenTitle } from "~/components/screen-title";
 import { getApiClient, queryOf, read, requireSession } from "~/lib/api.server";
 
+import { namedCrumb } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
-import { PeriodParam, periodRange } from "~/lib/periods";
-import { knownProviders, PROVIDER_LABELS } from "#domain/providers";
-import { QUESTION_CATEGORIES } from "#domain/seo-profile";
+import { periodRange } from "~/lib/periods";
+import { knownProviders, } from "#domain/providers";
 import { getFixedT } from "~/middleware/i18next.server";
+import { ShortNumber } from "~/components/short-number";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = namedCrumb("seo:tabs.sources");
 
-/** A hand-edited or stale URL falls back to "all" rather than failing: these are only view settings. */
-const SearchSchema = z.object({
-  period: PeriodParam,
-  provider: z.enum(Object.keys(PROVIDER_LABELS) as [string, ...string[]]).optional().catch(undefined),
-  category: z.enum(QUESTION_CATEGORIES).optional().catch(undefined),
-  sort: z.enum(SOURCE_SORTS).catch("citations"),
-  dir: z.enum(["asc", "desc"]).catch("desc"),
-});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
@@ -46,10 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Sources({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { values, providers, sources, exportHref } = loaderData;
   const filtered = values.provider !== undefined || values.category !== undefined;
-  const locale = i18n.language;
   const totals = [
     { key: "citations", value: sources.total_citations },
     { key: "domains", value: sources.total_domains },
@@ -74,7 +66,7 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
               <Total
                 key={total.key}
                 label={t(`insights:sources.totals.${total.key}`)}
-                value={formatNumber(total.value, locale, 0)}
+                value={<ShortNumber value={total.value} />}
                 testId={`sources-total-${total.key}`}
               />
             ))}

@@ -5,7 +5,7 @@ import type { Route } from "./+types/layout";
 import { Button } from "~/components/ui/button";
 import { ScreenTitle } from "~/components/screen-title";
 import { requireSession } from "~/lib/api.server";
-import { cn } from "~/lib/utils";
+import { TabStrip, tabClass } from "~/components/ui/tab-strip";
 
 const TABS = [
   { to: "/settings/informations", key: "informations" },
@@ -21,7 +21,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function SettingsLayout() {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto grid max-w-4xl gap-6 p-6 lg:p-10">
+    <section className="mx-auto grid max-w-4xl grid-cols-1 gap-6 p-4 sm:p-6 lg:p-10">
       <ScreenTitle title={t("settings.title")} description={t("settings.description")}>
         <Form method="post" action="/auth/logout">
           <Button type="submit" variant="outline">
@@ -29,22 +29,17 @@ export default function SettingsLayout() {
           </Button>
         </Form>
       </ScreenTitle>
-      <nav aria-label={t("settings.tabs")} className="flex gap-1 border-b border-slate-200">
+      <TabStrip aria-label={t("settings.tabs")}>
         {TABS.map((tab) => (
           <NavLink
             key={tab.to}
             to={tab.to}
-            className={({ isActive }) =>
-              cn(
-                "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
-                isActive ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900",
-              )
-            }
+            className={({ isActive }) => tabClass(isActive)}
           >
             {t(`settings.tab.${tab.key}`)}
           </NavLink>
         ))}
-      </nav>
+      </TabStrip>
       <Outlet />
     </section>
   );

@@ -9,3 +9,5 @@ export * from "./onboarding";
 export * from "./site-audits";
 export * from "./search-console";
 export * from "./backlinks";
+export * from "./feature-waitlist";
+export * from "./insight-rollups";

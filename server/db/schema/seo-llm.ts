@@ -201,7 +201,13 @@ export const answerCitations = pgTable(
     /** Registrable domain (public suffix list), null for URLs without one (an IP address). */
     domain: text("domain"),
   },
-  (table) => [primaryKey({ columns: [table.answerId, table.position] }), index("answer_citations_user_time_idx").on(table.userId, table.answeredAt)],
+  (table) => [
+    primaryKey({ columns: [table.answerId, table.position] }),
+    index("answer_citations_user_time_idx").on(table.userId, table.answeredAt),
+    // Citing sources' pages of its top domains (the one part not rolled up, decision 012): only
+    // those domains' rows, and a provider and category in the index.
+    index("answer_citations_user_domain_idx").on(table.userId, table.domain, table.provider, table.category, table.answeredAt),
+  ],
 );
 
 export const answerSearchQueries = pgTable(

@@ -24,10 +24,10 @@ const POSITIVE_EN = words(`
   trusted trustworthy reputable popular recommended recommend recommends favourite favorite leading leader leaders top intuitive easy
   easiest simple seamless smooth polished clean elegant affordable cheap cheaper inexpensive competitive generous fair transparent
   responsive helpful friendly knowledgeable attentive courteous efficient fast faster quick quicker snappy secure safe stable
-  innovative versatile flexible comprehensive complete rich feature-rich scalable accurate valuable worthwhile ideal perfect perfectly
+  innovative versatile flexible comprehensive complete rich feature-rich scalable accurate valuable worthwhile ideal perfect
   well-suited suited praised praise praises loved love loves beloved acclaimed award-winning standout shines shine excels excel
   outperforms outperform beats beat surpasses leads wins win winner best-in-class go-to premier favoured favored benefit benefits
-  advantage advantages strength strengths improved improves upgrade intuitively excellent-value bargain convenient
+  advantage advantages strength strengths improved improves intuitively excellent-value bargain convenient
   accessible user-friendly straightforward thoughtful delightful enjoy enjoys happy satisfied satisfaction smart clever capable
   effective effectively well-designed well-built durable sturdy comfortable stylish high-quality reliable standout cheapest lightest fastest strongest safest smartest bulletproof top-notch top-rated first-rate
   undercuts undercut ahead superior better stellar terrific wonderful brilliant consistent consistently resilient
@@ -35,7 +35,8 @@ const POSITIVE_EN = words(`
   underrated snappy slick sleek refined painless hassle-free frictionless effortless rock-solid battle-tested proven mature
   well-documented well-supported gorgeous beautiful lovely no-brainer must-have game-changer lifesaver life-saver safer smarter
   sharper crisper quieter roomier friendlier cleaner reassuring impeccable flawless spotless seamless unrivalled robust
-  wallet-friendly budget-friendly dependable trustworthy favourite champion`);
+  wallet-friendly budget-friendly dependable trustworthy favourite champion practical lightweight indestructible speedy
+  nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest`);
 const NEGATIVE_EN = words(`
   bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
@@ -53,7 +54,8 @@ const NEGATIVE_EN = words(`
   gimmick gimmicky disaster bankrupt bankruptcy uncertain uncertainty backlash stutters stutter freezes freeze froze glitches
   quirks barebones bare-bones subpar sub-par shoddy overhyped unimpressive middling forgettable tedious inflexible cramped
   uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
-  paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable`);
+  paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable
+  meh gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
   ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
@@ -68,10 +70,12 @@ const POSITIVE_FR = [
     incontournable imbattable avantageux economique rentable attractif attrayant interessant convaincant qualitatif
     impeccable irreprochable pertinent utile adapte superieur durable leger
     rassurant bluffant epatant serieux honnete abouti eprouve rode securisant convivial accueillant souriant professionnel
-    arrangeant disponible attentionne passionne chaleureux coherent`),
+    arrangeant disponible attentionne passionne chaleureux coherent recommandable`),
   ...words(`bonne bonnes meilleur meilleure meilleurs meilleures mieux atout atouts avantage avantages
     excelle excellent brille seduit seduisent surpasse devance domine reussit succes bravo plebiscite plait
-    recommande recommandons recommanderais recommanderions conseille conseillons conseillerais ravi ravis ravie fierte apprecie apprecient aime adorent`),
+    recommande recommandons recommanderais recommanderions conseille conseillons conseillerais ravi ravis ravie fierte apprecie apprecient aime adorent
+    salue saluent saluee salues saluees gagne gagnent pratique pratiques spacieux spacieuse spacieuses confortable confortables recommander configurable
+    configurables`),
 ];
 const NEGATIVE_FR = [
   ...frenchForms(`mauvais mediocre decevant lent cher couteux onereux limite complique complexe confus difficile lourd
@@ -87,7 +91,8 @@ const NEGATIVE_FR = [
     fuite fuites rappel risque risques recul chute perd perdent inquietude inquietudes galere
     frustration frustrations limitation limitations limite limites ecueil ecueils bemol bemols derive derives
     plantage plantages plante plantent bogue bogues dysfonctionnement dysfonctionnements faillite handicap polemiques grimpe grimpent
-    flambe flambent envolent deconseille deconseillons`),
+    flambe flambent envolent deconseille deconseillons regrette regrettent regrettons deplore deplorent galeres rame epingle epinglee
+    trainent difficultes`),
 ];
 
 /** Phrases, matched on whole words; each counts once, and its words are not counted again. */
@@ -140,6 +145,22 @@ export const PHRASES: Array<[string, number]> = [
   ["most common choice", 1], ["most widely used", 1], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
   ["costs climb", -1], ["prices climb", -1], ["costs rise", -1], ["prices rise", -1], ["rates rise", -1], ["costs add up", -1],
   ["add up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
+  // Scores and ratings, and the lukewarm verdicts that only describe: "correct, sans plus", "perfectly serviceable".
+  ["scores well", 1], ["score well", 1], ["scored well", 1], ["scores highly", 1], ["rated highly", 1], ["rate it highly", 1],
+  ["rate highly", 1], ["above average", 1], ["scores poorly", -1], ["score poorly", -1], ["scored poorly", -1], ["below average", -1],
+  ["lowest prices", 0.5], ["lowest fees", 0.5], ["lowest price", 0.5], ["bien note", 1], ["bien notee", 1], ["bien notes", 1],
+  ["bien notees", 1], ["tres bien note", 1], ["tres bien notee", 1], ["put its prices up", -1], ["put prices up", -1],
+  ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
+  ["perfectly serviceable", 0], ["serviceable", 0], ["sans plus", 0], ["dans la moyenne", 0], ["middle of the pack", 0],
+  ["mid-table", 0], ["middle of the road", 0], ["correct sans plus", 0],
+  // One caveat named as the only one ("the one weakness is…", "seul bémol : …") concedes a detail
+  // in an answer that otherwise praises: a mild criticism, not the verdict.
+  ["the one weakness", -0.25], ["the only weakness", -0.25], ["the one downside", -0.25], ["the only downside", -0.25],
+  ["the one drawback", -0.25], ["the only drawback", -0.25], ["one caveat", -0.25], ["the one caveat", -0.25], ["only caveat", -0.25],
+  ["seul bemol", -0.25], ["petit bemol", -0.25], ["seul reproche", -0.25], ["seul defaut", -0.25], ["seul point faible", -0.25],
+  // Words of the trade that name a thing rather than judge it: "a hard requirement", "bug reports", "the success rate".
+  ["performs well", 1], ["perform well", 1], ["hard requirement", 0], ["hard requirements", 0], ["fair question", 0], ["fair game", 0], ["success rate", 0], ["success rates", 0],
+  ["bug report", 0], ["bug reports", 0], ["bug tracking", 0], ["bug tracker", 0], ["issue tracking", 0], ["issue tracker", 0],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];
 
@@ -167,7 +188,7 @@ const HALF_WEIGHT = new Set(
   solide stable securise flexible polyvalent accessible agreable bon bonne bons bonnes populaire fluide clair
   cheap cheaper cheapest inexpensive affordable pricey pricier priciest expensive overpriced costly dearer cher chers chere cheres
   couteux couteuse couteuses onereux onereuse abordable abordables economique economiques bargain competitive competitif competitifs
-  limited limite limites limitee limitees basic basique basiques`),
+  limited limite limites limitee limitees basic basique basiques practical pratique pratiques lightweight leger legere legers legeres`),
 );
 
 const weighed = (lexicon: Map<string, number>) =>
@@ -187,7 +208,7 @@ export const NEGATORS = new Set(
 export const INTENSIFIERS = new Set(
   words(`very extremely highly really particularly especially exceptionally incredibly remarkably truly super so far much
   significantly genuinely consistently notably seriously deeply tres vraiment particulierement extremement hyper tellement
-  nettement fort absolument largement franchement totalement vivement`),
+  nettement fort absolument largement franchement totalement vivement perfectly`),
 );
 export const SOFTENERS = new Set(words("slightly somewhat bit little fairly relatively mildly legerement plutot relativement"));
 /** "too" and "trop" make anything a complaint: "too basic", "trop cher". */
@@ -228,4 +249,53 @@ export const DIRECTED: Array<[string, number]> = [
  * Tested on at most the 60 characters before the brand (sentiment.ts).
  */
 export const VERDICT_LABEL =
-  /^[\s*#>\-\d.)|]*(?:\*\*|__)?\s*(?:verdict|bottom line|my pick|our pick|top pick|the pick|winner|overall winner|recommendation|my recommendation|conclusion|in short|best[\p{L}\s'-]{0,30}|top choice|mon choix|notre choix|choix|en resume|bref|en bref|pour resumer|mon avis|notre avis|short answer|final answer|my take|my suggestion|my honest suggestion|suggestion|in summary|tl;dr|tldr|not even close|le gagnant|gagnant|ma recommandation|notre recommandation|meilleur[\p{L}\s'-]{0,30})\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$/u;
+  /^[\s*#>\-\d.)|]*(?:\*\*|__)?\s*(?:verdict|bottom line|my pick|our pick|top pick|the pick|winner|overall winner|recommendation|my recommendation|conclusion|in short|best[\p{L}\p{N}\s'-]{0,30}|top choice|mon choix|notre choix|choix|en resume|bref|en bref|pour resumer|mon avis|notre avis|short answer|final answer|my take|my suggestion|my honest suggestion|suggestion|in summary|tl;dr|tldr|not even close|le gagnant|gagnant|ma recommandation|notre recommandation|meilleur[\p{L}\p{N}\s'-]{0,30})\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$/u;
+
+/**
+ * The labels assistants put in bold at the head of a list item under a brand ("**Pros:**", "**Best
+ * for:**", "**Points faibles :**"): no brand, and taking them for one steals what the item says.
+ */
+export const LIST_LABELS = new Set(
+  `pros|cons|pro|con|pricing|price|prices|cost|costs|best for|ideal for|good for|great for|watch out for|watch out|verdict|summary|bottom line|note|notes|tip|tips|why|why it stands out|features|key features|drawbacks|drawback|downsides|downside|upsides|strengths|weaknesses|limitations|limits|overall|rating|ratings|score|availability|support|customer support|customer service|setup|ease of use|performance|value|security|privacy|integrations|free plan|free tier|plans|budget|premium|mid-range|who it's for|who it is for|caveat|caveats|the catch|catch|example|examples|warning|important|tl;dr|avantages|avantage|inconvenients|inconvenient|points forts|point fort|points faibles|point faible|prix|tarif|tarifs|ideal pour|pour qui|a noter|conseil|conseils|astuce|astuces|bemol|en resume|notre avis|mon avis|fonctionnalites|limites|securite|service client|disponibilite|attention|exemple|exemples|collaboration|licensing|licence|license|payouts|savings|speed|subscription|subscriptions|reliability|design|interface|onboarding|templates|analytics|reporting|automation|automations|storage|sync|coverage|fees|contract|contracts|hardware|software|battery|comfort|durability|quality|delivery|shipping|returns|warranty|breadth|recalls|drivers|tarification|abonnement|livraison|garantie|qualite`.split("|"),
+);
+
+/** Small words a name may hold in lower case ("Square for Restaurants", "Welcome to the Jungle"). */
+const NAME_LINKS = new Set(words("for of and the to by with on in at a an de du des la le les et qui dit en sur pour au aux l' d'"));
+const QUESTION_HEADS = /^(?:why|what|who|where|when|how|which|pourquoi|quoi|qui|ou|quand|comment)\b/;
+
+/**
+ * Whether a bold list-item head is a label rather than a name: a known label, a question ("Why
+ * founders like it", "What it offers"), a label ending in "for", or a phrase written in sentence
+ * case ("Paywall friction", "Confusing structure", "Zero setup") — names are written with capitals
+ * ("Square for Restaurants"), or with a capital or digit inside a word ("iSwan", "eC01").
+ */
+export function isListLabel(head: string): boolean {
+  if (isSectionLabel(head)) return true;
+  const shown = head.replace(/\([^)]*\)/g, " ").trim().split(/\s+/).slice(1);
+  return shown.some((word) => /^[\p{Ll}][\p{Ll}'’-]*[.,]?$/u.test(word) && !NAME_LINKS.has(word.toLowerCase().replace(/[.,]$/, "")));
+}
+
+/**
+ * A label that names the part of a description that follows rather than judging it: a known label
+ * ("Pros", "Best for", "Watch out for"), a question ("Why founders like it"), one ending in "for".
+ */
+export function isSectionLabel(head: string): boolean {
+  const key = head.normalize("NFKD").replace(/\p{M}/gu, "").replace(/[\u2018\u2019]/g, "'").toLowerCase().replace(/[:.\s]+$/, "").trim().replace(/\s+/g, " ");
+  return LIST_LABELS.has(key) || QUESTION_HEADS.test(key) || /\s(?:for|pour)$/.test(key);
+}
+
+/**
+ * The labels of a list of strengths or of weaknesses, as an item's head ("**Pros:**") or a heading
+ * ("**Medium: Cons**", "**What it does well**", "Points faibles :").
+ */
+const PRO_SECTION = /(?:^|[:\s-])(?:pros|pro|strengths|upsides|advantages|the good|what it does well|what we like|what i like|highlights|why [\p{L}' ]{0,30}like it|where [\p{L}' ]{0,20}earns it|avantages|avantage|points forts|point fort|ce qu'on aime|les plus)$/u;
+const CON_SECTION = /(?:^|[:\s-])(?:cons|con|weaknesses|drawbacks|drawback|downsides|downside|limitations|watch out for|watch out|the catch|caveats|the bad|the not-so-great stuff|the not-so-great|what we don't like|where it falls short|where it doesn't|inconvenients|inconvenient|points faibles|point faible|limites|bemols|ce qu'on aime moins|les moins)$/u;
+
+const VERDICT_SECTION = /^(?:verdict|the verdict|final verdict|bottom line|the bottom line|recommendation|my recommendation|our recommendation|quick recommendation|conclusion|in short|summary|in summary|my take|my pick|our pick|which one|which should you choose|which one should you choose|so which|en resume|en bref|bref|conclusion|mon avis|notre avis|notre verdict|mon verdict|ma recommandation|notre recommandation|lequel choisir|que choisir)\??$/;
+
+export function sectionKind(label: string): "pro" | "con" | "verdict" | undefined {
+  const key = label.normalize("NFKD").replace(/\p{M}/gu, "").replace(/[\u2018\u2019]/g, "'").toLowerCase().replace(/[*_#>:.\s]+$/, "").replace(/^[\s*_#>\-\d.)]+/, "").trim().replace(/\s+/g, " ");
+  // "Pros and cons", "Avantages et inconvénients": both sides, neither list.
+  if (/\b(?:pros|avantages|strengths)\b.*\b(?:cons|inconvenients|weaknesses)\b/.test(key)) return undefined;
+  return PRO_SECTION.test(key) ? "pro" : CON_SECTION.test(key) ? "con" : VERDICT_SECTION.test(key) ? "verdict" : undefined;
+}

@@ -4,6 +4,8 @@ import {
   DIRECTED,
   EXCESS,
   INTENSIFIERS,
+  isSectionLabel,
+  sectionKind,
   LESS,
   LEXICON,
   NEGATORS,
@@ -14,6 +16,8 @@ import {
   VERDICT_LABEL,
 } from "./lexicon";
 import { type Token, tokenise, units } from "./text";
+
+const words = (list: string) => list.split(/\s+/).filter(Boolean);
 
 /**
  * How an answer speaks of each brand it names, read clause by clause: each judgement ("reliable",
@@ -34,10 +38,35 @@ const CRITICISM_WEIGHT = 1.5;
 const POSITIVE_FROM = 0.75;
 const NEGATIVE_FROM = -0.5;
 
-export function sentimentLabel({ praise, criticism }: Judgements): Sentiment {
+/**
+ * A brand described by a list of strengths and one of weaknesses of comparable length (neither
+ * more than twice the other, in words) is as praised as criticised: neutral, unless a verdict
+ * (advice, a recommendation, a ranking, "Verdict: …") says which way it goes.
+ */
+const BALANCED_WITHIN = 2;
+
+export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0 }: Judgements): Sentiment {
+  // The answer recommending the brand itself ("I'd lean towards X", "go with X"), with no verdict
+  // against it outweighing that, recommends it whatever it conceded on the way.
+  if (advised > 0 && (verdict ?? 0) > 0) return "positive";
+  if (pros && cons && Math.max(pros, cons) <= BALANCED_WITHIN * Math.min(pros, cons)) {
+    if (!verdict) return "neutral";
+    return verdict > 0 ? "positive" : "negative";
+  }
   const score = praise - criticism * CRITICISM_WEIGHT;
   return score >= POSITIVE_FROM ? "positive" : score <= NEGATIVE_FROM ? "negative" : "neutral";
 }
+
+/**
+ * The judgements that decide rather than describe: advice ("go with", "avoid"), a summary label
+ * ("Verdict: X"), a recommendation ("I'd suggest", "recommande"), a ranking ("the easiest", "the
+ * most complete") and a judgement of the brand as a choice ("a solid choice", "not a good fit").
+ */
+const VERDICT_WORDS =
+  /^(?:\(subject\) )?(?:\((?:verdict|advice|ranked|as a choice)\)|(?:recommend\w*|recommand\w*|conseill\w*|deconseill\w*|avoid|evit\w*|a eviter|fuyez|i'd \w+|would (?:suggest|recommend)|my pick|our pick|top pick|mon choix|notre choix|worth it|not worth|steer clear|stay away|sans hesiter|hard to recommend|difficult to recommend|harder to recommend|difficile a recommander|winner|go-to)\b)/;
+const isVerdict = (why: string) => VERDICT_WORDS.test(why);
+/** Nouns that make a judgement a verdict on the brand as a choice: "a solid choice", "the best option". */
+const CHOICE_NOUNS = new Set(words("choice choices option options pick fit bet replacement alternative alternatives place choix solution pari"));
 
 type Mention<K> = { key: K; start: number; end: number };
 type Group<K> = { keys: K[]; start: number; end: number };
@@ -78,15 +107,15 @@ function groups<K>(text: string, mentions: Mention<K>[]): Group<K>[] {
   });
 }
 
-const BUT_WORDS = /\b(?:but|however|yet|though|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
+const BUT_WORDS = /\b(?:but|however|less so|yet|though|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
 /** A judgement after "but" weighs 1.5, one before a "but" later in its sentence 0.5. */
 const AFTER_BUT = 1.5;
 /** What an unjudged clause after "but" weighs: the opposite of what came before it. */
 const IMPLIED_TURN = 0.75;
 const BEFORE_BUT = 0.5;
 const CLAUSE_WORDS =
-  /\b(?:but|however|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
-const OTHER_SIDE = /(?:\b(?:than|que chez|qu'chez|que|qu'|unlike|compared to|compared with|versus|vs\.?|contrairement a|contrairement aux?|par rapport a|par rapport aux?|face a|face aux|over|proches? de|comme|like|such as|including|dont)\s*(?:d'|l'|la |le |les |the )?)$/;
+  /\b(?:but|however|less so|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
+const OTHER_SIDE = /(?:\b(?:than|que chez|qu'chez|(?<!(?:alors|tandis|bien|parce|sauf|ainsi|lors|puis|pendant|tant|avant|apres|afin|des) )(?:que|qu')|unlike|compared to|compared with|versus|vs\.?|contrairement a|contrairement aux?|par rapport a|par rapport aux?|face a|face aux|over|proches? de|comme|like|such as|including|dont)\s*(?:(?:ceux|celui|celles?) (?:de |des |du |d'))?(?:d'|l'|la |le |les |the )?)$/;
 
 /** Where a sentence's clauses start: punctuation and "but"-words, not inside a list of brands. */
 function clauseBounds<K>(text: string, start: number, end: number, groups: Group<K>[]): number[] {
@@ -102,9 +131,31 @@ function introducedAsOther(text: string, from: number, at: number): boolean {
   return OTHER_SIDE.test(text.slice(Math.max(from, at - 40), at));
 }
 
+/** A bold label at the head of a line or list item: "- **Best for:**", "**Pros :**". */
+const HEAD_LABEL = /^[\s>*+\-\d.)|]*(?:\*\*|__)([^*_\n]{1,60}?)(?:\*\*|__)\s*:?/;
+
+/** "It is worth …", "it's worth …", "it may be worth …": said to the reader, of no brand. */
+const IMPERSONAL = /(?:^|\s)(?:it is|it's|it may be|it might be|it would be|it could be|it can be|it's probably|it is probably|it's also|it is also)$/;
+
+/** A line that is only a bold name or title, maybe with a colon or an emoji after it: "**Evernote** 🐘". */
+const BOLD_HEADING = /^\s*\*\*[^*]+\*\*(?:[\s:]|\p{Extended_Pictographic}|\u{FE0F}|\u{200D})*$/u;
+
+/** A sentence that opens by turning against the one before: "On the flip side, …", "That said, …". */
+const TURN_OPENERS = /^[\s*_>-]*(?:on the flip side|that said|having said that|on the other hand|the catch|the downside|the drawback|however|but|en revanche|par contre|cela dit|ceci dit|toutefois|cependant|mais)\b/;
+
+/** A price stated in figures: "$89 per month", "à partir de 7 €". */
+const PRICE_FACT = /[$€£]\s?\d|\d\s?(?:[$€£]|eur\b|chf\b|usd\b)|\bper (?:month|year|user|seat)\b|\bpar mois\b|\/(?:mo|month|an|mois)\b/;
+
+/** "Make a choice", "the choice you made": choosing, not a choice named. */
+const CHOOSING = /^(?:make|makes|made|making|your)$/;
+
+/** The answer's own recommendation, in the first person: "I'd suggest", "I'd lean towards", "my pick". */
+const ADVISED = /^(?:\(subject\) )?(?:i'd (?:suggest|recommend|lean towards?|pick|go with)|would (?:suggest|recommend)|je (?:conseillerais|recommanderais)|my pick|our pick|mon choix|notre choix|\(advice\))/;
+
 const PRONOUNS = new Set(["it", "them", "this", "that", "le", "la", "les", "l'"]);
 const HYPOTHETICAL = new Set(["case", "cas", "event", "if", "si", "craignez", "worried", "worry", "lorsque", "quand", "prevent", "avoid"]);
 const ARTICLES = new Set(["le", "la", "les", "l'"]);
+const LIKENESS = new Set(["same", "meme", "memes", "similar", "similaire", "similaires"]);
 
 const isNegator = (word: string) => NEGATORS.has(word) || word.startsWith("n'") || word.endsWith("n't");
 
@@ -145,7 +196,17 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
 }
 
 /** The praise and the criticism said of a brand, each summed (criticism as a positive number). */
-export type Judgements = { praise: number; criticism: number };
+export type Judgements = {
+  praise: number;
+  criticism: number;
+  /** What the verdicts among them add up to (advice, recommendations, rankings), if any. */
+  verdict?: number;
+  /** How many words the lists of the brand's strengths and of its weaknesses hold, if it has any. */
+  pros?: number;
+  cons?: number;
+  /** What the answer's own recommendations of the brand add up to ("I'd suggest X", "go with X"), if any. */
+  advised?: number;
+};
 
 export function sentimentByBrand<K>(
   text: string,
@@ -162,6 +223,8 @@ export function sentimentByBrand<K>(
       sentence.set(key, entry);
       if (value > 0) entry.praise += value;
       else entry.criticism -= value;
+      if (inVerdict || isVerdict(why)) entry.verdict = (entry.verdict ?? 0) + value;
+      if (value > 0 && ADVISED.test(why)) entry.advised = (entry.advised ?? 0) + value;
       trace?.(`${String((key as { name?: string })?.name ?? key)} ${value > 0 ? "+" : ""}${value.toFixed(2)} ${why}`);
     }
   };
@@ -172,20 +235,38 @@ export function sentimentByBrand<K>(
   let headingSubject: K[] | undefined;
   let paragraphSubject: K[] | undefined;
   let lastLine = -1;
+  // A list of strengths or weaknesses under a heading ("**Medium: Cons**"), and under an item's label ("- **Pros:** …").
+  let section: { kind: "pro" | "con" | "verdict"; keys: K[] | undefined } | undefined;
+  let headingSection: "pro" | "con" | "verdict" | undefined;
+  let itemSection: "pro" | "con" | "verdict" | undefined;
+  // Judgements in a verdict ("**Verdict:** …", under "### Which should you choose?") decide.
+  let inVerdict = false;
+  // What the previous sentence said, net, of the brand it judged last.
+  let previous: { keys: K[]; net: number } | undefined;
   for (const unit of units(text)) {
     const line = lines[unit.line];
-    if (unit.line !== lastLine) {
-      const heading = /^\s*#{1,6}\s/.test(line) || /^\s*\*\*[^*]+\*\*\s*:?\s*$/.test(line);
+    const firstOfLine = unit.line !== lastLine;
+    if (firstOfLine) {
+      const heading = /^\s*#{1,6}\s/.test(line) || BOLD_HEADING.test(line);
       const blankBefore = unit.line > 0 && !lines[unit.line - 1].trim();
       const newItem = /^\s*(?:[-*+]|\d{1,2}[.)]|\|)\s/.test(line);
       if (heading) headingSubject = undefined;
       if (heading || blankBefore || newItem) paragraphSubject = undefined;
+      headingSection = heading ? sectionKind(line) : undefined;
+      if (heading || (blankBefore && !newItem)) section = undefined;
+      itemSection = undefined;
       lastLine = unit.line;
     }
     // A mention belongs to the unit it starts in ("Dr. Martens" spans a full stop).
     const inUnit = sorted.filter((mention) => mention.start >= unit.start && mention.start < unit.end);
     const unitGroups = groups(text, inUnit);
-    const tokens = tokenise(text, unit.start, unit.end).filter((token) => !inUnit.some((mention) => token.end > mention.start && token.start < mention.end));
+    // "**Best for:** small cafés", "**Watch out for:** …": a label at an item's head names what the
+    // item describes; its own words ("best", "watch out") judge nothing.
+    const label = firstOfLine ? HEAD_LABEL.exec(text.slice(unit.start, unit.end)) : null;
+    const labelEnd = label && /:/.test(label[0]) && isSectionLabel(label[1]) ? unit.start + label[0].length : unit.start;
+    if (label && /:/.test(label[0]) && firstOfLine) itemSection = sectionKind(label[1]);
+    inVerdict = (itemSection ?? (headingSection ? undefined : section?.kind)) === "verdict";
+    const tokens = tokenise(text, labelEnd, unit.end).filter((token) => !inUnit.some((mention) => token.end > mention.start && token.start < mention.end));
     const after = (at: number, within: number) => unitGroups.find((group) => group.start >= at && group.start <= within);
     const carried = paragraphSubject ?? headingSubject;
     const bounds = clauseBounds(text, unit.start, unit.end, unitGroups);
@@ -211,7 +292,9 @@ export function sentimentByBrand<K>(
     const ownerOf = (at: number, end: number): Group<K> | "carried" | undefined => {
       const [from, to] = clauseOf(at);
       const inClause = unitGroups.filter((group) => group.start >= from && group.end <= to);
-      const preceding = [...inClause].reverse().find((group) => group.end <= at);
+      // The brand a comparison was made against ("prices higher than FairPrice's, but its riders
+      // are courteous") is not who the rest of the clause speaks of: skip it for the subject.
+      const preceding = [...inClause].reverse().find((group) => group.end <= at && !introducedAsOther(text, from, group.start));
       if (preceding) return preceding;
       const following = inClause.find((group) => group.start >= end && !introducedAsOther(text, from, group.start));
       if (following && (!unitGroups[0] || unitGroups[0].end > at || tokenise(text, end, following.start).length <= 5)) return following;
@@ -261,8 +344,14 @@ export function sentimentByBrand<K>(
       let value = phrase ? phrase.value : (lexicon.get(token.word) ?? 0);
       if (!value && comparing === undefined) {
         if (EXCESS.has(token.word) && tokens[index + 1] && !lexicon.has(tokens[index + 1].word)) value = -1;
+        // "Firefox is the purist's pick", "the default choice": a brand named as someone's choice is recommended.
+        else if ((token.word === "pick" || token.word === "choice") && /^(?:the|a|an|my|our)$|'s$/.test(tokens[index - 1]?.word ?? "") && !CHOOSING.test(tokens[index - 2]?.word ?? "")) value = 1;
+        // "Fewer social-media templates", "fewer dedicated PM features": less of something unjudged is a lack.
+        else if (token.word === "fewer" && tokens[index + 1] && !lexicon.has(tokens[index + 1].word) && !lexicon.has(tokens[index + 2]?.word ?? "")) value = -0.5;
         else continue;
       }
+      // "It is worth running a pilot", "worth checking": advice to the reader, not praise of a brand.
+      if (!phrase && token.word === "worth" && /ing$/.test(tokens[index + 1]?.word ?? "") && IMPERSONAL.test(tokens.slice(Math.max(0, index - 3), index).map((before) => before.word).join(" "))) continue;
       if (value) value = modified(tokens, index, value, text);
       const last = index + length - 1;
 
@@ -272,7 +361,9 @@ export function sentimentByBrand<K>(
         object = after(tokens[last].end, tokenEnd(last + 3) + 1);
         if (object && !phrase) value = comparing;
       }
-      if (!object) {
+      // "Mêmes galères que PrestaShop", "the same issues as X": a likeness, not a comparison.
+      const likeness = tokens.slice(Math.max(0, index - 2), index).some((before) => LIKENESS.has(before.word));
+      if (!object && !likeness) {
         for (let ahead = last + 1; ahead <= last + 4 && ahead < tokens.length; ahead++) {
           const word = tokens[ahead].word;
           const opens = THAN.has(word) || word.startsWith("qu'") || ((word === "to" || word === "a") && STRONGER_TO.has(token.word));
@@ -289,7 +380,12 @@ export function sentimentByBrand<K>(
       else if (buts.length && buts[buts.length - 1] > token.start) value *= BEFORE_BUT;
       const found = ownerOf(token.start, tokens[last].end);
       const owner = found === "carried" ? undefined : found;
-      const why = phrase ? phrase.words.join(" ") : token.word;
+      const previousWord = tokens[index - 1]?.word;
+      // A ranking decides ("the easiest", "the best"), except in the words that only describe ("the most expensive of the group").
+      const ranked = Math.abs(phrase ? phrase.value : (lexicon.get(token.word) ?? 0)) >= 1 && (previousWord === "most" || previousWord === "least" || ((previousWord === "plus" || previousWord === "moins") && ARTICLES.has(tokens[index - 2]?.word ?? "")) || /est$/.test(token.word));
+      const asChoice = tokens.slice(last + 1, last + 4).some((ahead) => CHOICE_NOUNS.has(ahead.word));
+      const plain = phrase ? phrase.words.join(" ") : token.word;
+      const why = ranked ? `(ranked) ${plain}` : asChoice ? `(as a choice) ${plain}` : plain;
       if (object && object !== owner) give(object, object.keys, -value, `(compared) ${why}`, token.start);
       if (owner && owner !== object) give(owner, owner.keys, value, why, token.start);
       else if (found === "carried" || (owner === object && carried)) give(undefined, carried, value, `(subject) ${why}`, token.start);
@@ -303,11 +399,22 @@ export function sentimentByBrand<K>(
       const before = given.filter((entry) => entry.at >= 0 && entry.at < turn);
       const net = before.reduce((sum, entry) => sum + entry.value, 0);
       const saidAfter = given.some((entry) => entry.at > turn);
-      if (net && !saidAfter && tokenise(text, turn, unit.end).length >= 4) {
+      // "…, though paid plans start at around $89 per month": a price stated after "but" describes (price words weigh half).
+      const priceOnly = PRICE_FACT.test(text.slice(turn, unit.end));
+      if (net && !saidAfter && !priceOnly && tokenise(text, turn, unit.end).length >= 4) {
         // Enough to balance the sentence, as a reader weighs "good prices, but you arrange the fitting".
         add(before[before.length - 1].keys, net > 0 ? -(net * IMPLIED_TURN) / CRITICISM_WEIGHT : -net * IMPLIED_TURN * CRITICISM_WEIGHT, "(but)");
       }
     }
+
+    // "… generous automations. On the flip side, seats are sold in buckets.": a sentence that opens
+    // with a turn and judges nothing we know turns the one before it, about the same brand.
+    const opensTurn = TURN_OPENERS.test(text.slice(unit.start, unit.end));
+    if (opensTurn && !given.length && !unitGroups.length && previous && carried === previous.keys && tokens.length >= 4) {
+      add(previous.keys, previous.net > 0 ? -(previous.net * IMPLIED_TURN) / CRITICISM_WEIGHT : -previous.net * IMPLIED_TURN * CRITICISM_WEIGHT, "(turn)");
+    }
+    const net = given.filter((entry) => entry.at >= 0).reduce((sum, entry) => sum + entry.value, 0);
+    previous = net && given.length ? { keys: given[given.length - 1].keys, net } : undefined;
 
     // "Unlike X, Y is …": X gets the opposite of what the rest of the sentence says of the others.
     for (const opener of COMPARISON_OPENERS) {
@@ -324,12 +431,25 @@ export function sentimentByBrand<K>(
       const entry = scores.get(key)!;
       entry.praise += said.praise;
       entry.criticism += said.criticism;
+      if (said.verdict !== undefined) entry.verdict = (entry.verdict ?? 0) + said.verdict;
+      if (said.advised !== undefined) entry.advised = (entry.advised ?? 0) + said.advised;
     }
     sentence.clear();
 
     if (unitGroups.length) {
       paragraphSubject = unitGroups[0].keys;
-      if (/^\s*#{1,6}\s/.test(line) || /^\s*\*\*[^*]+\*\*\s*:?\s*$/.test(line)) headingSubject = unitGroups[0].keys;
+      if (/^\s*#{1,6}\s/.test(line) || BOLD_HEADING.test(line)) headingSubject = unitGroups[0].keys;
+    }
+    if (headingSection) section = { kind: headingSection, keys: headingSubject };
+    else {
+      const kind = itemSection ?? section?.kind;
+      const keys = itemSection ? carried : section?.keys;
+      const length = tokenise(text, labelEnd, unit.end).length;
+      for (const key of kind && kind !== "verdict" ? (keys ?? []) : []) {
+        const entry = scores.get(key)!;
+        if (kind === "pro") entry.pros = (entry.pros ?? 0) + length;
+        else entry.cons = (entry.cons ?? 0) + length;
+      }
     }
   }
   return scores;

@@ -24,6 +24,12 @@ export const BACKLINKS_ADMIN_EMAILS = {
   "no-js": ["backlinks-admin-nojs-1@e2e.test", "backlinks-admin-nojs-2@e2e.test"],
 } as const;
 
+/** Admins of the configuration page's test, one per project (tests/e2e/coming-soon.spec.ts). */
+export const CONFIGURATION_ADMIN_EMAILS = { js: "configuration-admin@e2e.test", "no-js": "configuration-admin-nojs@e2e.test" } as const;
+
+/** The admins of the every-page sweep (tests/e2e/every-route.spec.ts), one per running worker. */
+export const SWEEP_ADMIN_EMAILS = ["sweep-admin-1@e2e.test", "sweep-admin-2@e2e.test", "sweep-admin-3@e2e.test", "sweep-admin-4@e2e.test"] as const;
+
 /** The admin of the browserless checks (tests/e2e/*.http.spec.ts), which post to every admin form. */
 export const HTTP_ADMIN_EMAIL = "http-admin@e2e.test";
 

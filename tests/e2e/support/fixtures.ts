@@ -31,7 +31,7 @@ type Fixtures = {
   email: string;
   /** Signs `email` in through the real UI: /auth → form → outbox → link. Returns the (now used) link. */
   signIn: (page: Page, email: string, options?: SignInOptions) => Promise<string>;
-  /** After a full page load: with JavaScript on, waits until React has hydrated. */
+  /** After a full page load: with JavaScript on, waits until React has hydrated (or the page came without scripts: `data-static`). */
   ready: (page: Page) => Promise<void>;
 };
 
@@ -89,7 +89,7 @@ export const test = base.extend<Fixtures>({
 
   ready: async ({ javaScriptEnabled }, use) => {
     await use(async (page) => {
-      if (javaScriptEnabled !== false) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      if (javaScriptEnabled !== false) await page.locator("html[data-hydrated], html[data-static]").waitFor({ state: "attached" });
     });
   },
 

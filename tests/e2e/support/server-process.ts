@@ -16,11 +16,11 @@ export type ServerProcess = {
  * this process's environment (an `undefined` value removes the variable: spawn skips it), and
  * resolves once GET /api/v1/health answers.
  */
-export async function startServer(env: Record<string, string | undefined>, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string | undefined>, options: { timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = env.PORT;
   if (!port) throw new Error("startServer needs PORT");
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { ScreenTitle } from "~/components/screen-title";
 import { requireAdmin } from "~/lib/admin.server";
-import { cn } from "~/lib/utils";
+import { TabStrip, tabClass } from "~/components/ui/tab-strip";
 
 /** Each tab and the paths it covers (a site's page is the catalogue's). */
 const TABS = [
@@ -24,7 +24,7 @@ export default function AdminBacklinksLayout() {
   return (
     <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
       <ScreenTitle title={t("nav.adminBacklinks")} description={t("backlinks:admin.description")} />
-      <nav aria-label={t("backlinks:admin.tabs.label")} className="flex gap-x-1 overflow-x-auto border-b border-slate-200">
+      <TabStrip aria-label={t("backlinks:admin.tabs.label")}>
         {TABS.map((tab) => {
           const active = tab.matches(pathname.replace(/\/$/, ""));
           return (
@@ -32,16 +32,13 @@ export default function AdminBacklinksLayout() {
               key={tab.to}
               to={tab.to}
               aria-current={active ? "page" : undefined}
-              className={cn(
-                "-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium",
-                active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900",
-              )}
+              className={tabClass(active)}
             >
               {t(`backlinks:admin.tabs.${tab.key}`)}
             </Link>
           );
         })}
-      </nav>
+      </TabStrip>
       <Outlet />
     </section>
   );

@@ -6,12 +6,14 @@ import { BackLink } from "~/components/back-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/lib/admin.server";
 import { dataOf, getApiClient, read } from "~/lib/api.server";
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 import { type SiteFormReply, submitSiteForm } from "./site-form.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.title }]);
 
 const PREFIX = "backlinks:admin.site";
 

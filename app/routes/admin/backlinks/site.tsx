@@ -12,12 +12,14 @@ import { Card } from "~/components/ui/card";
 import { requireAdmin } from "~/lib/admin.server";
 import { dataOf, getApiClient, notFoundOn404, read } from "~/lib/api.server";
 import { backlinksErrorMessage, isUuid, refusal } from "~/lib/backlinks.server";
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 import { type SiteFormReply, submitSiteForm } from "./site-form.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.site.domain }]);
 
 const PREFIX = "backlinks:admin.site";
 

@@ -7,12 +7,14 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ApiRequestError, dataOf, getApiClient, notFoundOn404, read, requireSession } from "~/lib/api.server";
 
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { formatPrice } from "#domain/plans";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.title }]);
 
 /**
  * The `local` provider's checkout: a clearly labelled test-mode page where the payment is completed

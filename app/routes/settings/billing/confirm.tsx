@@ -7,11 +7,13 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { loadPlanPicker, runBillingAction } from "./billing.server";
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { changeTypeFor, hasPaidSubscription, planCardState } from "#domain/plans";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.title }]);
 
 /**
  * The no-JavaScript confirmation step: `?action=change|checkout&plan=…&period=…`, or

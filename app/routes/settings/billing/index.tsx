@@ -1,3 +1,4 @@
+import { OperatorNotice } from "~/components/operator-notice";
 import { AlertTriangleIcon, CalendarClockIcon, FlaskConicalIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -14,6 +15,7 @@ import { titleMeta } from "~/lib/meta";
 import { formatDate, formatPrice, hasPaidSubscription, pendingChange, priceFor } from "#domain/plans";
 import { getConfig } from "~/lib/config.server";
 import { getFixedT } from "~/middleware/i18next.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: Route.MetaFunction = titleMeta;
 
@@ -76,8 +78,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
         <Alert variant="warning" role="note">
           <FlaskConicalIcon aria-hidden />
           <AlertDescription>
-            {t("billing:page.testMode")}
-            {isAdmin ? ` ${t("billing:page.testModeAdmin")}` : null}
+            <OperatorNotice short={t("billing:page.testModeShort")} full={t("billing:page.testMode")} operatorHint={t("billing:page.testModeAdmin")} isAdmin={isAdmin} />
           </AlertDescription>
         </Alert>
       ) : null}
@@ -181,7 +182,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
           {history.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("billing:history.empty")}</p>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollRegion label={t("billing:history.title")}>
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-slate-200 text-slate-600">
                   <tr>
@@ -210,7 +211,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </section>
       </Card>

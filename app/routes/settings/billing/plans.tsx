@@ -6,12 +6,14 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getApiClient, requireSession } from "~/lib/api.server";
 import { loadPlanPicker } from "./billing.server";
+import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { hasPaidSubscription } from "#domain/plans";
 import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.title }]);
 
 /**
  * The plan picker as a page (without JavaScript: `?period=yearly&upgrade=1`), and the data the

@@ -1,0 +1,30 @@
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "#domain/locales";
+
+/** Each translation namespace and its file under locales/<language>/. */
+export const NAMESPACE_FILES = {
+  common: "common",
+  seo: "seo",
+  seoSetup: "seo-setup",
+  insights: "insights",
+  billing: "billing",
+  academy: "academy",
+  academyAdmin: "academy-admin",
+  audit: "audit",
+  onboarding: "onboarding",
+  backlinks: "backlinks",
+  features: "features",
+} as const;
+export type Namespace = keyof typeof NAMESPACE_FILES;
+export const NAMESPACES = Object.keys(NAMESPACE_FILES) as Namespace[];
+
+/**
+ * i18next's options without the strings: the server adds every language (app/lib/i18n.ts), the
+ * browser only the namespaces of the page it shows, in its language (app/lib/i18n-client.ts).
+ */
+export const i18nBaseOptions = {
+  supportedLngs: [...SUPPORTED_LOCALES],
+  fallbackLng: DEFAULT_LOCALE,
+  defaultNS: "common",
+  ns: NAMESPACES,
+  interpolation: { escapeValue: false },
+};

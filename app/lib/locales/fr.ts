@@ -1,0 +1,14 @@
+import academy from "../../../locales/fr/academy.json";
+import academyAdmin from "../../../locales/fr/academy-admin.json";
+import audit from "../../../locales/fr/audit.json";
+import backlinks from "../../../locales/fr/backlinks.json";
+import billing from "../../../locales/fr/billing.json";
+import common from "../../../locales/fr/common.json";
+import features from "../../../locales/fr/features.json";
+import insights from "../../../locales/fr/insights.json";
+import onboarding from "../../../locales/fr/onboarding.json";
+import seo from "../../../locales/fr/seo.json";
+import seoSetup from "../../../locales/fr/seo-setup.json";
+
+/** Every namespace of one interface language: the browser loads only the language it shows. */
+export default { common, seo, seoSetup, insights, billing, academy, academyAdmin, audit, onboarding, backlinks, features };

@@ -1,0 +1,94 @@
+/**
+ * Lighthouse's mobile performance score of the pages issue 16 names, on the production build
+ * (`npm run bench` builds first): `/auth` signed out, then `/dashboard`, `/seo-llms`,
+ * `/leaderboard` and `/academy` signed in with a session cookie. Lighthouse's default (mobile)
+ * settings: a Moto G Power-sized screen, simulated slow 4G and a 4× slower CPU. Debian's Chromium
+ * (LIGHTHOUSE_CHROME or /usr/bin/chromium), headless. Writes bench/results/lighthouse.json.
+ *
+ *   BENCH_PAGES=/auth,/dashboard   the pages to score (all five by default)
+ *   BENCH_PORT=3224                the server's port
+ *   BENCH_LHR_DIR=dir              also write each page's full Lighthouse report (JSON) there
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { type ServerProcess, startServer } from "../tests/e2e/support/server-process";
+import { signInOnboarded } from "./sign-in";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3224);
+const PAGES = (process.env.BENCH_PAGES ?? "/auth,/dashboard,/seo-llms,/leaderboard,/academy").split(",");
+const CHROME = process.env.LIGHTHOUSE_CHROME ?? "/usr/bin/chromium";
+const RESULTS = path.join(process.env.BENCH_RESULTS_DIR ?? path.join(import.meta.dirname, "results"), "lighthouse.json");
+/** Issue 16's targets. */
+const TARGET_SCORE = 95;
+const TARGET_LCP_MS = 2_000;
+
+type Row = { page: string; score: number; lcp_ms: number; tbt_ms: number; cls: number; transfer_kb: number };
+
+async function main() {
+  const dataDir = path.join(os.tmpdir(), `sightline-bench-lighthouse-${process.pid}`);
+  await fs.rm(dataDir, { recursive: true, force: true });
+  let server: ServerProcess | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    server = await startServer({ PORT: String(PORT), DATA_DIR: dataDir, APP_URL: `http://localhost:${PORT}`, SMTP_URL: undefined, LOG_REQUESTS: "false" });
+    const { cookie } = await signInOnboarded(server, dataDir, "lighthouse");
+    chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+    const rows: Row[] = [];
+    for (const page of PAGES) {
+      const signedIn = page !== "/auth";
+      const result = await lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        // Two cores shared with the server (and, in the smoke, with the other tests): more patience
+        // than the defaults, which only bounds how long a failing page takes to be reported.
+        maxWaitForFcp: 60_000,
+        maxWaitForLoad: 90_000,
+        ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
+      if (!lhr.finalDisplayedUrl.endsWith(page)) throw new Error(`${page} ended on ${lhr.finalDisplayedUrl}: the session cookie did not sign in`);
+      if (process.env.BENCH_LHR_DIR) {
+        await fs.mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
+        await fs.writeFile(path.join(process.env.BENCH_LHR_DIR, `${page.slice(1).replaceAll("/", "_") || "home"}.json`), JSON.stringify(lhr));
+      }
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      rows.push({
+        page,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp_ms: Math.round(audit("largest-contentful-paint")),
+        tbt_ms: Math.round(audit("total-blocking-time")),
+        cls: Math.round(audit("cumulative-layout-shift") * 1000) / 1000,
+        transfer_kb: Math.round(audit("total-byte-weight") / 100) / 10,
+      });
+      console.log(`${page}: ${rows.at(-1)?.score}`);
+    }
+    report(rows);
+    await fs.mkdir(path.dirname(RESULTS), { recursive: true });
+    await fs.writeFile(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, lighthouse: "12.8.2", preset: "mobile (default)", pages: rows }, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(process.cwd(), RESULTS)}`);
+  } finally {
+    chrome?.kill();
+    await server?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(rows: Row[]) {
+  console.log(`\n| page | performance (target ≥ ${TARGET_SCORE}) | LCP ms (target < ${TARGET_LCP_MS}) | TBT ms | CLS | bytes kB | score ÷ target |`);
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const row of rows) {
+    console.log(`| ${row.page} | ${row.score} | ${row.lcp_ms} | ${row.tbt_ms} | ${row.cls} | ${row.transfer_kb} | ${(row.score / TARGET_SCORE).toFixed(2)} |`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
