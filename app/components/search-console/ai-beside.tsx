@@ -58,7 +58,8 @@ export function KeywordsTable({ keywords }: { keywords: Keyword[] }) {
   const locale = i18n.language;
   if (keywords.length === 0) return null;
   return (
-    <section className="grid gap-3" aria-labelledby="keywords-beside">
+    // Not a landmark itself: the table's scrolling region carries the name, once.
+    <section className="grid gap-3">
       <div>
         <h3 id="keywords-beside" className="font-medium">
           {t("searchConsole.keywords.title")}

@@ -45,7 +45,8 @@ export function TopTable({
   };
 
   return (
-    <section className="grid content-start gap-3" aria-labelledby={`top-${kind}`}>
+    // Not a landmark itself: the table's scrolling region carries the name, once.
+    <section className="grid content-start gap-3">
       <div className="flex items-center justify-between gap-2">
         <h3 id={`top-${kind}`} className="font-medium">
           {t(`searchConsole.top.${kind}`)}

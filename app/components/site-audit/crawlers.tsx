@@ -17,7 +17,8 @@ export function CrawlersCard({ report }: { report: SiteAuditReport["ai_crawlers"
   const { t } = useTranslation();
   const { robots_txt: robots } = report;
   return (
-    <section aria-labelledby="ai-crawlers" className="grid gap-3">
+    // Not a landmark itself: the table's scrolling region carries the name, once.
+    <section className="grid gap-3">
       <CardHeader>
         <CardTitle asChild>
           <h3 id="ai-crawlers">{t("audit:crawlers.title")}</h3>
