@@ -1,0 +1,50 @@
+/**
+ * Where one page's time goes: starts the production server with `node --cpu-prof`, signs a user in,
+ * asks for PATH `BENCH_REQUESTS` times (default 2,000) over a few connections, and leaves the
+ * server's CPU profile in `BENCH_CPU_PROF` (default bench/results/profiles). Prints the server
+ * process's CPU milliseconds per request (from /proc), which is what the bench's ratios come from
+ * without the noise of a loaded machine.
+ *
+ *   node --import tsx bench/profile-page.ts /dashboard [/no-such-page …]
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startServer } from "../tests/e2e/support/server-process";
+import { signInOnboarded } from "./sign-in";
+
+const paths = process.argv.slice(2);
+if (!paths.length) throw new Error("Which page? e.g. node --import tsx bench/profile-page.ts /dashboard");
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const profiles = path.resolve(process.env.BENCH_CPU_PROF ?? path.join(import.meta.dirname, "results", "profiles"));
+const PORT = Number(process.env.BENCH_PORT ?? 3221);
+
+/** User plus system CPU time of a process, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "sightline-profile-"));
+await fs.mkdir(profiles, { recursive: true });
+const server = await startServer(
+  { PORT: String(PORT), DATA_DIR: dataDir, APP_URL: `http://localhost:${PORT}`, SMTP_URL: undefined, RATE_LIMIT_EMAIL: "1000", RATE_LIMIT_IP: "1000", LOG_REQUESTS: "false" },
+  { nodeArgs: process.env.NO_PROF ? [] : ["--cpu-prof", `--cpu-prof-dir=${profiles}`] },
+);
+try {
+  const { cookie } = await signInOnboarded(server, dataDir, "profile");
+  const headers = { cookie, "accept-encoding": "gzip, deflate, br" };
+  for (const page of paths) {
+    const url = `${server.url}${page}`;
+    await autocannon({ url, headers, connections: 4, amount: 200 });
+    const before = await cpuMs(server.child.pid!);
+    const result = await autocannon({ url, headers, connections: 4, amount: REQUESTS });
+    const spent = (await cpuMs(server.child.pid!)) - before;
+    console.log(`${page}: ${(spent / REQUESTS).toFixed(2)} ms of CPU per request, ${Math.round(result.requests.average)} req/s, statuses ${JSON.stringify(result.statusCodeStats)}`);
+  }
+} finally {
+  await server.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+console.log(`Profile in ${profiles}`);
