@@ -37,9 +37,9 @@ try {
   const headers = { cookie, "accept-encoding": "gzip, deflate, br" };
   for (const page of paths) {
     const url = `${server.url}${page}`;
-    await autocannon({ url, headers, connections: 4, amount: 200 });
+    await autocannon({ url, headers, connections: 4, ...{ amount: 200 } });
     const before = await cpuMs(server.child.pid!);
-    const result = await autocannon({ url, headers, connections: 4, amount: REQUESTS });
+    const result = await autocannon({ url, headers, connections: 4, ...{ amount: REQUESTS } });
     const spent = (await cpuMs(server.child.pid!)) - before;
     console.log(`${page}: ${(spent / REQUESTS).toFixed(2)} ms of CPU per request, ${Math.round(result.requests.average)} req/s, statuses ${JSON.stringify(result.statusCodeStats)}`);
   }
