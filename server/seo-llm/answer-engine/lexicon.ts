@@ -55,7 +55,7 @@ const NEGATIVE_EN = words(`
   quirks barebones bare-bones subpar sub-par shoddy overhyped unimpressive middling forgettable tedious inflexible cramped
   uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
   paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable
-  meh gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown`);
+  meh nah runaround underdelivers overpromises gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
   ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
@@ -161,6 +161,15 @@ export const PHRASES: Array<[string, number]> = [
   // Words of the trade that name a thing rather than judge it: "a hard requirement", "bug reports", "the success rate".
   ["performs well", 1], ["perform well", 1], ["hard requirement", 0], ["hard requirements", 0], ["fair question", 0], ["fair game", 0], ["success rate", 0], ["success rates", 0],
   ["bug report", 0], ["bug reports", 0], ["bug tracking", 0], ["bug tracker", 0], ["issue tracking", 0], ["issue tracker", 0],
+  // Verdicts in a word or two, the way answers close on a brand: "Not a fan.", "Hard pass.", "Pas convaincu."
+  ["on top of", 0], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
+  ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
+  ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],
+  ["dealbreaker", -1], ["deal breaker", -1], ["let down", -1], ["lets down", -1], ["not convinced", -1], ["wouldn't touch", -1.5],
+  ["i wouldn't use", -1], ["i wouldn't run", -1], ["i wouldn't trust", -1], ["i wouldn't bother", -1], ["i wouldn't buy", -1],
+  ["pas convaincu", -1], ["pas convaincue", -1], ["pas convaincus", -1], ["pas convaincant", -1], ["pas fan", -1],
+  ["pas terrible", -1], ["sans interet", -1], ["ne tient pas ses promesses", -1], ["ne tient pas la route", -1],
+  ["ne tient pas la journee", -1], ["a oublier", -1], ["a fuir", -2],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];
 
@@ -240,6 +249,7 @@ export const CONTRAST_OPENERS = ["unlike", "contrairement a", "contrairement au"
  */
 export const DIRECTED: Array<[string, number]> = [
   ["go with", 1], ["opt for", 1], ["stick with", 1], ["choose", 1], ["pick", 1], ["switch to", 1], ["sign up for", 1],
+  ["start with", 1], ["go for", 1], ["commencez par", 1], ["je privilegierais", 1], ["je choisirais", 1], ["je prendrais", 1],
   ["optez pour", 1], ["choisissez", 1], ["privilegiez", 1], ["misez sur", 1], ["tournez-vous vers", 1], ["passez a", 1],
   ["avoid", -1.5], ["skip", -1.5], ["steer clear of", -1.5], ["stay away from", -1.5], ["evitez", -1.5], ["fuyez", -1.5],
 ];
@@ -249,7 +259,7 @@ export const DIRECTED: Array<[string, number]> = [
  * Tested on at most the 60 characters before the brand (sentiment.ts).
  */
 export const VERDICT_LABEL =
-  /^[\s*#>\-\d.)|]*(?:\*\*|__)?\s*(?:verdict|bottom line|my pick|our pick|top pick|the pick|winner|overall winner|recommendation|my recommendation|conclusion|in short|best[\p{L}\p{N}\s'-]{0,30}|top choice|mon choix|notre choix|choix|en resume|bref|en bref|pour resumer|mon avis|notre avis|short answer|final answer|my take|my suggestion|my honest suggestion|suggestion|in summary|tl;dr|tldr|not even close|le gagnant|gagnant|ma recommandation|notre recommandation|meilleur[\p{L}\p{N}\s'-]{0,30})\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$/u;
+  /^[\s*#>\-\d.)|]*(?:\*\*|__)?\s*(?:verdict|bottom line|my pick|our pick|top pick|the pick|winner|overall winner|recommendation|my recommendation|conclusion|in short|best[\p{L}\p{N}\s'-]{0,30}|top choice|mon choix|notre choix|choix|en resume|bref|en bref|pour resumer|mon avis|notre avis|short answer|the short answer|short version|the short version|version courte|reponse courte|en un mot|final answer|my take|my suggestion|my honest suggestion|suggestion|in summary|tl;dr|tldr|not even close|le gagnant|gagnant|ma recommandation|notre recommandation|meilleur[\p{L}\p{N}\s'-]{0,30})\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$/u;
 
 /**
  * The labels assistants put in bold at the head of a list item under a brand ("**Pros:**", "**Best

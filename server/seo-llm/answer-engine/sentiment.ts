@@ -63,7 +63,7 @@ export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0,
  * most complete") and a judgement of the brand as a choice ("a solid choice", "not a good fit").
  */
 const VERDICT_WORDS =
-  /^(?:\(subject\) )?(?:\((?:verdict|advice|ranked|as a choice)\)|(?:recommend\w*|recommand\w*|conseill\w*|deconseill\w*|avoid|evit\w*|a eviter|fuyez|i'd \w+|would (?:suggest|recommend)|my pick|our pick|top pick|mon choix|notre choix|worth it|not worth|steer clear|stay away|sans hesiter|hard to recommend|difficult to recommend|harder to recommend|difficile a recommander|winner|go-to)\b)/;
+  /^(?:\(subject\) )?(?:\((?:verdict|advice|ranked|as a choice)\)|(?:recommend\w*|recommand\w*|conseill\w*|deconseill\w*|avoid|evit\w*|a eviter|fuyez|i'd \w+|would (?:suggest|recommend)|my pick|our pick|top pick|mon choix|notre choix|worth it|not worth|the one i'd|steer clear|stay away|sans hesiter|hard to recommend|difficult to recommend|harder to recommend|difficile a recommander|winner|go-to)\b)/;
 const isVerdict = (why: string) => VERDICT_WORDS.test(why);
 /** Nouns that make a judgement a verdict on the brand as a choice: "a solid choice", "the best option". */
 const CHOICE_NOUNS = new Set(words("choice choices option options pick fit bet replacement alternative alternatives place choix solution pari"));
@@ -150,7 +150,7 @@ const PRICE_FACT = /[$€£]\s?\d|\d\s?(?:[$€£]|eur\b|chf\b|usd\b)|\bper (?:m
 const CHOOSING = /^(?:make|makes|made|making|your)$/;
 
 /** The answer's own recommendation, in the first person: "I'd suggest", "I'd lean towards", "my pick". */
-const ADVISED = /^(?:\(subject\) )?(?:i'd (?:suggest|recommend|lean towards?|pick|go with)|would (?:suggest|recommend)|je (?:conseillerais|recommanderais)|my pick|our pick|mon choix|notre choix|\(advice\))/;
+const ADVISED = /^(?:\(subject\) )?(?:(?:the one )?i'd (?:suggest|recommend|lean towards?|pick|go with|go for|choose|buy|use|start with)|would (?:suggest|recommend)|je (?:conseillerais|recommanderais|privilegierais|choisirais|prendrais)|my pick|our pick|mon choix|notre choix|\(advice\))/;
 
 const PRONOUNS = new Set(["it", "them", "this", "that", "le", "la", "les", "l'"]);
 const HYPOTHETICAL = new Set(["case", "cas", "event", "if", "si", "craignez", "worried", "worry", "lorsque", "quand", "prevent", "avoid"]);
@@ -316,6 +316,18 @@ export function sentimentByBrand<K>(
     const [verdictGroup] = unitGroups;
     if (verdictGroup && verdictGroup.start - unit.start <= 60 && VERDICT_LABEL.test(text.slice(unit.start, verdictGroup.start))) {
       give(verdictGroup, verdictGroup.keys, 1, "(verdict)");
+    }
+
+    // "For 15 engineers? Linear.", "Bear. Next question.": a sentence that is only a brand's name
+    // answers the question with it, as a recommendation (not a heading, a list item or a table cell).
+    if (
+      unitGroups.length === 1 &&
+      tokens.every((token) => ARTICLES.has(token.word) || token.word === "the") &&
+      /^\s*[.!]\s*$/.test(text.slice(unitGroups[0].end, unit.end)) &&
+      !/^\s*(?:#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s|\|)/.test(line) &&
+      !BOLD_HEADING.test(line)
+    ) {
+      give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
     }
 
     for (let index = 0; index < tokens.length; index++) {
