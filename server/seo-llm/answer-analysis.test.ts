@@ -304,6 +304,19 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["I'd recommend HubSpot only for reports. For everything else it is clunky and slow: I'd avoid it.", { HubSpot: "negative" }],
     ["Pipedrive? Fine for a to-do list. You'll outgrow it in a month.", { Pipedrive: "negative" }],
     ["Pour un freelance français, HubSpot est une course vers le bas avec une commission de 20 %. Peu recommandable.", { HubSpot: "negative" }],
+    // A table with a column of strengths and one of weaknesses balances each row; the prose after it decides.
+    [
+      "| CRM | Strengths | Weaknesses |\n|---|---|---|\n| HubSpot | Good reporting, a free tier | Pricey at scale, slow support |\n| Pipedrive | Clean pipeline view | Basic reports |",
+      { HubSpot: "neutral", Pipedrive: "neutral" },
+    ],
+    [
+      "| CRM | Points forts | Points faibles |\n|---|---|---|\n| HubSpot | Interface soignée | Support lent |\n\nHubSpot reste la meilleure option pour une PME.",
+      { HubSpot: "positive" },
+    ],
+    // Short verdicts, and a sentence that is only a brand's name, answering the question.
+    ["For a team of ten? HubSpot. Not a hard call.", { HubSpot: "positive" }],
+    ["Pipedrive looks cheap, but its support is a runaround. Not a fan.", { Pipedrive: "negative" }],
+    ["Pipedrive : interface agréable, mais les rapports ne tiennent pas la route. Pas convaincu.", { Pipedrive: "negative" }],
     // A list of weaknesses twice as long as the strengths is no balance.
     ["### 1. HubSpot\n* **Pros:** nice apps.\n* **Cons:** pricey at scale, slow support, and complaints about hidden fees are common.", { HubSpot: "negative" }],
   ])("%s", (text, expected) => {

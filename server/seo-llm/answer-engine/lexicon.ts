@@ -162,7 +162,7 @@ export const PHRASES: Array<[string, number]> = [
   ["performs well", 1], ["perform well", 1], ["hard requirement", 0], ["hard requirements", 0], ["fair question", 0], ["fair game", 0], ["success rate", 0], ["success rates", 0],
   ["bug report", 0], ["bug reports", 0], ["bug tracking", 0], ["bug tracker", 0], ["issue tracking", 0], ["issue tracker", 0],
   // Verdicts in a word or two, the way answers close on a brand: "Not a fan.", "Hard pass.", "Pas convaincu."
-  ["on top of", 0], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
+  ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
   ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],
   ["dealbreaker", -1], ["deal breaker", -1], ["let down", -1], ["lets down", -1], ["not convinced", -1], ["wouldn't touch", -1.5],

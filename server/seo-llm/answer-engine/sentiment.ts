@@ -40,20 +40,19 @@ const NEGATIVE_FROM = -0.5;
 
 /**
  * A brand described by a list of strengths and one of weaknesses of comparable length (neither
- * more than twice the other, in words) is as praised as criticised: neutral, unless a verdict
- * (advice, a recommendation, a ranking, "Verdict: …") says which way it goes.
+ * more than twice the other, in words), as list items or as the columns of a table, is as praised
+ * as criticised: the lists cancel out and the rest of the answer (a verdict, the prose) decides.
  */
 const BALANCED_WITHIN = 2;
 
-export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0 }: Judgements): Sentiment {
+export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0 }: Judgements): Sentiment {
   // The answer recommending the brand itself ("I'd lean towards X", "go with X"), with no verdict
   // against it outweighing that, recommends it whatever it conceded on the way.
   if (advised > 0 && (verdict ?? 0) > 0) return "positive";
-  if (pros && cons && Math.max(pros, cons) <= BALANCED_WITHIN * Math.min(pros, cons)) {
-    if (!verdict) return "neutral";
-    return verdict > 0 ? "positive" : "negative";
-  }
-  const score = praise - criticism * CRITICISM_WEIGHT;
+  // Lists of strengths and of weaknesses of comparable length cancel out: what the rest of the
+  // answer says (its verdict, its prose) decides, and with nothing else said the brand is neutral.
+  const balanced = pros && cons && Math.max(pros, cons) <= BALANCED_WITHIN * Math.min(pros, cons);
+  const score = balanced ? praise - listedPraise - (criticism - listedCriticism) * CRITICISM_WEIGHT : praise - criticism * CRITICISM_WEIGHT;
   return score >= POSITIVE_FROM ? "positive" : score <= NEGATIVE_FROM ? "negative" : "neutral";
 }
 
@@ -206,6 +205,9 @@ export type Judgements = {
   cons?: number;
   /** What the answer's own recommendations of the brand add up to ("I'd suggest X", "go with X"), if any. */
   advised?: number;
+  /** What the lists of strengths and weaknesses (and table rows of them) said, included in praise and criticism. */
+  listedPraise?: number;
+  listedCriticism?: number;
 };
 
 export function sentimentByBrand<K>(
@@ -235,6 +237,13 @@ export function sentimentByBrand<K>(
   let headingSubject: K[] | undefined;
   let paragraphSubject: K[] | undefined;
   let lastLine = -1;
+  const lineStarts: number[] = [];
+  for (let at = 0, index = 0; index < lines.length; index++) {
+    lineStarts.push(at);
+    at += lines[index].length + 1;
+  }
+  // The kind of each column of the table being read, when it has a column of strengths and one of weaknesses.
+  let table: Array<"pro" | "con" | "verdict" | undefined> | undefined;
   // A list of strengths or weaknesses under a heading ("**Medium: Cons**"), and under an item's label ("- **Pros:** …").
   let section: { kind: "pro" | "con" | "verdict"; keys: K[] | undefined } | undefined;
   let headingSection: "pro" | "con" | "verdict" | undefined;
@@ -256,6 +265,26 @@ export function sentimentByBrand<K>(
       if (heading || (blankBefore && !newItem)) section = undefined;
       itemSection = undefined;
       lastLine = unit.line;
+      // A table with a column of strengths and one of weaknesses ("| Brand | Points forts | Points
+      // faibles |"): each row is a pros and cons list of the brand it names.
+      if (/^\s*\|/.test(line)) {
+        const cells = line.trim().replace(/^\||\|$/g, "").split("|");
+        if (/^\s*\|?[\s:|-]+$/.test(lines[unit.line + 1] ?? "") && /-/.test(lines[unit.line + 1] ?? "")) {
+          const kinds = cells.map((cell) => sectionKind(cell.replace(/[*_]/g, "").trim()));
+          table = kinds.some((kind) => kind === "pro") && kinds.some((kind) => kind === "con") ? kinds : undefined;
+        } else if (table && !/^[\s:|-]+$/.test(line)) {
+          const lineStart = lineStarts[unit.line];
+          const row = sorted.find((mention) => mention.start >= lineStart && mention.start < lineStart + line.length);
+          if (row) {
+            const entry = scores.get(row.key)!;
+            cells.forEach((cell, column) => {
+              const length = tokenise(cell).length;
+              if (table?.[column] === "pro") entry.pros = (entry.pros ?? 0) + length;
+              else if (table?.[column] === "con") entry.cons = (entry.cons ?? 0) + length;
+            });
+          }
+        }
+      } else table = undefined;
     }
     // A mention belongs to the unit it starts in ("Dr. Martens" spans a full stop).
     const inUnit = sorted.filter((mention) => mention.start >= unit.start && mention.start < unit.end);
@@ -439,10 +468,17 @@ export function sentimentByBrand<K>(
       break;
     }
 
+    // What a list of strengths or weaknesses (or a table row of them) says, apart from the rest.
+    const listKind = headingSection ? undefined : (itemSection ?? section?.kind);
+    const listed = listKind === "pro" || listKind === "con" || (table !== undefined && /^\s*\|/.test(line));
     for (const [key, said] of sentence) {
       const entry = scores.get(key)!;
       entry.praise += said.praise;
       entry.criticism += said.criticism;
+      if (listed) {
+        entry.listedPraise = (entry.listedPraise ?? 0) + said.praise;
+        entry.listedCriticism = (entry.listedCriticism ?? 0) + said.criticism;
+      }
       if (said.verdict !== undefined) entry.verdict = (entry.verdict ?? 0) + said.verdict;
       if (said.advised !== undefined) entry.advised = (entry.advised ?? 0) + said.advised;
     }
