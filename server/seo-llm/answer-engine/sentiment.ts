@@ -107,11 +107,13 @@ function groups<K>(text: string, mentions: Mention<K>[]): Group<K>[] {
 }
 
 const BUT_WORDS = /\b(?:but|however|less so|yet|though|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
-/** A judgement after "but" weighs 1.5, one before a "but" later in its sentence 0.5. */
-const AFTER_BUT = 1.5;
+/**
+ * A judgement before a "but" later in its sentence is conceded: it weighs a quarter. What follows
+ * "but" weighs in full (no more: each of several criticisms after one "but" is not a verdict).
+ */
+const BEFORE_BUT = 0.25;
 /** What an unjudged clause after "but" weighs: the opposite of what came before it. */
 const IMPLIED_TURN = 0.75;
-const BEFORE_BUT = 0.5;
 const CLAUSE_WORDS =
   /\b(?:but|however|less so|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
 const OTHER_SIDE = /(?:\b(?:than|que chez|qu'chez|(?<!(?:alors|tandis|bien|parce|sauf|ainsi|lors|puis|pendant|tant|avant|apres|afin|des) )(?:que|qu')|unlike|compared to|compared with|versus|vs\.?|contrairement a|contrairement aux?|par rapport a|par rapport aux?|face a|face aux|over|proches? de|comme|like|such as|including|dont)\s*(?:(?:ceux|celui|celles?) (?:de |des |du |d'))?(?:d'|l'|la |le |les |the )?)$/;
@@ -299,7 +301,14 @@ export function sentimentByBrand<K>(
     const after = (at: number, within: number) => unitGroups.find((group) => group.start >= at && group.start <= within);
     const carried = paragraphSubject ?? headingSubject;
     const bounds = clauseBounds(text, unit.start, unit.end, unitGroups);
-    const buts = [...text.slice(unit.start, unit.end).matchAll(BUT_WORDS)].map((match) => unit.start + match.index);
+    // A "though" or "however" that closes the sentence ("Fewer features, though.") turns against the
+    // sentence before, not against its own words.
+    const buts = [...text.slice(unit.start, unit.end).matchAll(BUT_WORDS)]
+      .map((match) => unit.start + match.index)
+      .filter((at) => !/^(?:though|however)[\s.!?)*_]*$/.test(text.slice(at, unit.end)));
+    // "…, though paid plans start at $89 per month": a price stated after the turn describes, and
+    // does not discount what came before it.
+    const discounted = buts.length > 0 && !PRICE_FACT.test(text.slice(buts[buts.length - 1], unit.end));
     const clauseOf = (at: number): [number, number] => {
       let from = unit.start;
       let to = unit.end;
@@ -416,9 +425,9 @@ export function sentimentByBrand<K>(
       if (!value) continue;
       // A comparison is a judgement even in price words, which otherwise weigh half.
       if (object) value = Math.sign(value) * Math.max(Math.abs(value), 1);
-      // What follows "but" is the verdict: "convenient, but the most expensive" leans negative.
-      if (buts.length && buts[0] < token.start) value *= AFTER_BUT;
-      else if (buts.length && buts[buts.length - 1] > token.start) value *= BEFORE_BUT;
+      // What follows "but" is the verdict: "convenient, but the most expensive" leans negative, the
+      // praise before it conceded.
+      if (discounted && buts[buts.length - 1] > token.start && !(buts[0] < token.start)) value *= BEFORE_BUT;
       const found = ownerOf(token.start, tokens[last].end);
       const owner = found === "carried" ? undefined : found;
       const previousWord = tokens[index - 1]?.word;
