@@ -317,6 +317,9 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["For a team of ten? HubSpot. Not a hard call.", { HubSpot: "positive" }],
     ["Pipedrive looks cheap, but its support is a runaround. Not a fan.", { Pipedrive: "negative" }],
     ["Pipedrive : interface agréable, mais les rapports ne tiennent pas la route. Pas convaincu.", { Pipedrive: "negative" }],
+    // A phrase around a brand's name is said of it; "cheaper alternatives" leave the paragraph's brand behind.
+    ["Users rate HubSpot highly for reports, and it scores above Pipedrive for support.", { HubSpot: "positive", Pipedrive: "neutral" }],
+    ["HubSpot gets expensive once you need workflows. Here are cheaper options for a small team.", { HubSpot: "negative" }],
     // A list of weaknesses twice as long as the strengths is no balance.
     ["### 1. HubSpot\n* **Pros:** nice apps.\n* **Cons:** pricey at scale, slow support, and complaints about hidden fees are common.", { HubSpot: "negative" }],
   ])("%s", (text, expected) => {

@@ -36,7 +36,7 @@ const POSITIVE_EN = words(`
   well-documented well-supported gorgeous beautiful lovely no-brainer must-have game-changer lifesaver life-saver safer smarter
   sharper crisper quieter roomier friendlier cleaner reassuring impeccable flawless spotless seamless unrivalled robust
   wallet-friendly budget-friendly dependable trustworthy favourite champion practical lightweight indestructible speedy
-  nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest`);
+  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest`);
 const NEGATIVE_EN = words(`
   bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
@@ -162,6 +162,9 @@ export const PHRASES: Array<[string, number]> = [
   ["performs well", 1], ["perform well", 1], ["hard requirement", 0], ["hard requirements", 0], ["fair question", 0], ["fair game", 0], ["success rate", 0], ["success rates", 0],
   ["bug report", 0], ["bug reports", 0], ["bug tracking", 0], ["bug tracker", 0], ["issue tracking", 0], ["issue tracker", 0],
   // Verdicts in a word or two, the way answers close on a brand: "Not a fan.", "Hard pass.", "Pas convaincu."
+  ["ages well", 1], ["aged well", 1], ["holds up well", 1], ["hold up well", 1], ["held up well", 1], ["vieillit bien", 1],
+  ["casse tout", -1], ["cassent tout", -1], ["not for beginners", -1], ["pas pour un debutant", -1], ["pas pour les debutants", -1],
+  ["your main concern", 0], ["your biggest concern", 0], ["your primary concern", 0], ["your only concern", 0],
   ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
   ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],

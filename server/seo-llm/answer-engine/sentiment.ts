@@ -158,6 +158,16 @@ const HYPOTHETICAL = new Set(["case", "cas", "event", "if", "si", "craignez", "w
 const ARTICLES = new Set(["le", "la", "les", "l'"]);
 const LIKENESS = new Set(["same", "meme", "memes", "similar", "similaire", "similaires"]);
 
+const NOT_COMPARATIVE = new Set(words("premier clever super eager sober"));
+const ALTERNATIVES = new Set(words("alternatives alternative options option choices picks rivals competitors solutions tools apps services plans"));
+/** "Cheaper alternatives", "better options", "des alternatives moins chères", "des options plus simples". */
+function isComparative(tokens: Token[], index: number, last: number): boolean {
+  const word = tokens[index].word;
+  const comparative = (/er$/.test(word) && !NOT_COMPARATIVE.has(word)) || tokens[index - 1]?.word === "more" || tokens[index - 1]?.word === "less";
+  if (comparative && ALTERNATIVES.has(tokens[last + 1]?.word ?? "")) return true;
+  return (tokens[index - 1]?.word === "plus" || tokens[index - 1]?.word === "moins") && ALTERNATIVES.has(tokens[index - 2]?.word ?? "");
+}
+
 const isNegator = (word: string) => NEGATORS.has(word) || word.startsWith("n'") || word.endsWith("n't");
 
 /** A judgement's value once the words before it are read: negation, "too", "less", intensity. */
@@ -298,6 +308,7 @@ export function sentimentByBrand<K>(
     if (label && /:/.test(label[0]) && firstOfLine) itemSection = sectionKind(label[1]);
     inVerdict = (itemSection ?? (headingSection ? undefined : section?.kind)) === "verdict";
     const tokens = tokenise(text, labelEnd, unit.end).filter((token) => !inUnit.some((mention) => token.end > mention.start && token.start < mention.end));
+    const matches = (candidate: { words: string[] }, index: number) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word);
     const after = (at: number, within: number) => unitGroups.find((group) => group.start >= at && group.start <= within);
     const carried = paragraphSubject ?? headingSubject;
     const bounds = clauseBounds(text, unit.start, unit.end, unitGroups);
@@ -370,7 +381,7 @@ export function sentimentByBrand<K>(
 
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index];
-      const directed = DIRECTED_TOKENS.find((candidate) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word));
+      const directed = DIRECTED_TOKENS.find((candidate) => matches(candidate, index));
       if (directed) {
         const last = index + directed.words.length - 1;
         const target = after(tokens[last].end, tokenEnd(last + 3) + 1);
@@ -388,7 +399,7 @@ export function sentimentByBrand<K>(
           continue;
         }
       }
-      const phrase = PHRASE_TOKENS.find((candidate) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word));
+      const phrase = PHRASE_TOKENS.find((candidate) => matches(candidate, index));
       const length = phrase ? phrase.words.length : 1;
       const comparing = COMPARING_VERBS.get(token.word);
       let value = phrase ? phrase.value : (lexicon.get(token.word) ?? 0);
@@ -428,7 +439,16 @@ export function sentimentByBrand<K>(
       // What follows "but" is the verdict: "convenient, but the most expensive" leans negative, the
       // praise before it conceded.
       if (discounted && buts[buts.length - 1] > token.start && !(buts[0] < token.start)) value *= BEFORE_BUT;
-      const found = ownerOf(token.start, tokens[last].end);
+      // A phrase around a brand's name ("users rate Sprout highly") is said of that brand.
+      const spanned = last > index ? unitGroups.find((group) => group.start >= tokens[index].end && group.end <= tokens[last].start) : undefined;
+      const found = spanned ?? ownerOf(token.start, tokens[last].end);
+      // "Here are cheaper alternatives", "des options moins chères": other brands ahead of the one
+      // the paragraph is about, which comes out behind, as in a comparison made in that word.
+      if (found === "carried" && !object && isComparative(tokens, index, last)) {
+        give(undefined, carried, -value * 0.5, `(alternatives) ${token.word}`, token.start);
+        index = last;
+        continue;
+      }
       const owner = found === "carried" ? undefined : found;
       const previousWord = tokens[index - 1]?.word;
       // A ranking decides ("the easiest", "the best"), except in the words that only describe ("the most expensive of the group").
