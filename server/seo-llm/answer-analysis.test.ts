@@ -248,7 +248,10 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["Pipedrive has a clean interface, but for a large team I'd skip it.", { Pipedrive: "negative" }],
     ["HubSpot is popular, but I'd hesitate to recommend it to a startup.", { HubSpot: "negative" }],
     ["After the discount ends, Pipedrive is rarely the cheapest option.", { Pipedrive: "negative" }],
-    ["HubSpot is intuitive, though several users report that its reports are slow.", { HubSpot: "negative" }],
+    ["HubSpot is intuitive, but several users report that its reports are slow.", { HubSpot: "negative" }],
+    // What a concession grants is conceded: "although", "though", "même si".
+    ["HubSpot is excellent, although its reports are slow.", { HubSpot: "positive" }],
+    ["HubSpot est excellent, même si ses rapports sont lents.", { HubSpot: "positive" }],
     // Each language reads its own words: "pain" is bread in French.
     ["Chez HubSpot, on partage le pain du midi avec l’équipe.", { HubSpot: "neutral" }],
     // The brand a comparison is made against is not who the rest of the clause speaks of.

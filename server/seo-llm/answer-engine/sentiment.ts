@@ -106,12 +106,18 @@ function groups<K>(text: string, mentions: Mention<K>[]): Group<K>[] {
   });
 }
 
-const BUT_WORDS = /\b(?:but|however|less so|yet|though|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
+const BUT_WORDS = /\b(?:but|however|less so|yet|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
 /**
  * A judgement before a "but" later in its sentence is conceded: it weighs a quarter. What follows
  * "but" weighs in full (no more: each of several criticisms after one "but" is not a verdict).
  */
 const BEFORE_BUT = 0.25;
+/**
+ * A concession ("although", "though", "even if", "même si", "bien que") grants what follows it
+ * against the rest of the sentence: it weighs half ("fast, though the app is dated" leans positive).
+ */
+const CONCESSION_WORDS = /\b(?:although|though|even though|even if|meme si|bien que|quoique)\b/g;
+const CONCEDED = 0.5;
 /** What an unjudged clause after "but" weighs: the opposite of what came before it. */
 const IMPLIED_TURN = 0.75;
 const CLAUSE_WORDS =
@@ -183,7 +189,9 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
     if (/[,;:.!?()\n|]/.test(text.slice(tokens[before].end, tokens[before + 1].start))) break;
     const word = tokens[before].word;
     if (word === "peu" && tokens[before - 1]?.word === "un") weight *= 0.5;
-    else if (isNegator(word) || word === "peu") negated = true;
+    // "Peu fiable" is negated; in "une zone peu dense reste en retrait", "peu" is about "dense".
+    else if (word === "peu") negated ||= before === index - 1;
+    else if (isNegator(word)) negated = true;
     else if (SOLVERS.has(word)) solved = true;
     else if (INTENSIFIERS.has(word)) weight *= 1.5;
     else if (SOFTENERS.has(word)) weight *= 0.5;
@@ -192,7 +200,9 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
   }
   // "Support is quick to help in case of a problem", "si vous craignez une panne": a problem
   // imagined is not a criticism.
-  if (value < 0 && tokens.slice(Math.max(0, index - 4), index).some((token) => HYPOTHETICAL.has(token.word))) return 0;
+  // ("Même si" concedes a fact rather than imagining one.)
+  const imagined = (at: number) => HYPOTHETICAL.has(tokens[at].word) && !(tokens[at].word === "si" && tokens[at - 1]?.word === "meme");
+  if (value < 0 && [index - 4, index - 3, index - 2, index - 1].some((at) => at >= 0 && imagined(at))) return 0;
   // "The most complete", "la plus accessible", "the cheapest": a ranking is a verdict, at full weight.
   const previous = tokens[index - 1]?.word;
   if (Math.abs(value) < 1 && (previous === "most" || ((previous === "plus" || previous === "moins") && ARTICLES.has(tokens[index - 2]?.word ?? "")) || /est$/.test(tokens[index].word))) {
@@ -312,11 +322,12 @@ export function sentimentByBrand<K>(
     const after = (at: number, within: number) => unitGroups.find((group) => group.start >= at && group.start <= within);
     const carried = paragraphSubject ?? headingSubject;
     const bounds = clauseBounds(text, unit.start, unit.end, unitGroups);
-    // A "though" or "however" that closes the sentence ("Fewer features, though.") turns against the
-    // sentence before, not against its own words.
+    // A "however" that closes the sentence ("Fewer features, however.") turns against the sentence
+    // before, not against its own words.
     const buts = [...text.slice(unit.start, unit.end).matchAll(BUT_WORDS)]
       .map((match) => unit.start + match.index)
       .filter((at) => !/^(?:though|however)[\s.!?)*_]*$/.test(text.slice(at, unit.end)));
+    const concessions = [...text.slice(unit.start, unit.end).matchAll(CONCESSION_WORDS)].map((match) => unit.start + match.index);
     // "…, though paid plans start at $89 per month": a price stated after the turn describes, and
     // does not discount what came before it.
     const discounted = buts.length > 0 && !PRICE_FACT.test(text.slice(buts[buts.length - 1], unit.end));
@@ -439,6 +450,8 @@ export function sentimentByBrand<K>(
       // What follows "but" is the verdict: "convenient, but the most expensive" leans negative, the
       // praise before it conceded.
       if (discounted && buts[buts.length - 1] > token.start && !(buts[0] < token.start)) value *= BEFORE_BUT;
+      // "Fast, although the app is dated", "même si l'installation traîne": what a concession grants is conceded.
+      else if (concessions.some((at) => at < token.start && !buts.some((but) => but > at && but < token.start))) value *= CONCEDED;
       // A phrase around a brand's name ("users rate Sprout highly") is said of that brand.
       const spanned = last > index ? unitGroups.find((group) => group.start >= tokens[index].end && group.end <= tokens[last].start) : undefined;
       const found = spanned ?? ownerOf(token.start, tokens[last].end);
@@ -464,16 +477,19 @@ export function sentimentByBrand<K>(
 
     // "Excellent screen, but library lending only works in the US": a "but" turns the sentence even
     // when the words after it judge nothing we know, so they count as a mild opposite.
-    const turn = buts[0];
+    // So does a concession that judges nothing we know: "the best network, though the ride is firm".
+    const turn = buts[0] ?? concessions[0];
     if (turn !== undefined && !unitGroups.some((group) => group.start > turn)) {
       const before = given.filter((entry) => entry.at >= 0 && entry.at < turn);
       const net = before.reduce((sum, entry) => sum + entry.value, 0);
       const saidAfter = given.some((entry) => entry.at > turn);
       // "…, though paid plans start at around $89 per month": a price stated after "but" describes (price words weigh half).
       const priceOnly = PRICE_FACT.test(text.slice(turn, unit.end));
-      if (net && !saidAfter && !priceOnly && tokenise(text, turn, unit.end).length >= 4) {
+      // "…, même si vous craignez une panne": a concession about a problem imagined turns nothing.
+      const imaginedAfter = tokenise(text, turn, unit.end).slice(1).some((token) => HYPOTHETICAL.has(token.word));
+      if (net && !saidAfter && !priceOnly && !(imaginedAfter && !buts.length) && tokenise(text, turn, unit.end).length >= 4) {
         // Enough to balance the sentence, as a reader weighs "good prices, but you arrange the fitting".
-        add(before[before.length - 1].keys, net > 0 ? -(net * IMPLIED_TURN) / CRITICISM_WEIGHT : -net * IMPLIED_TURN * CRITICISM_WEIGHT, "(but)");
+        add(before[before.length - 1].keys, net > 0 ? -(net * IMPLIED_TURN) / CRITICISM_WEIGHT : -net * IMPLIED_TURN * CRITICISM_WEIGHT, buts.length ? "(but)" : "(though)");
       }
     }
 
