@@ -323,6 +323,8 @@ describe("analyzeAnswer: sentiment per brand", () => {
     // A phrase around a brand's name is said of it; "cheaper alternatives" leave the paragraph's brand behind.
     ["Users rate HubSpot highly for reports, and it scores above Pipedrive for support.", { HubSpot: "positive", Pipedrive: "neutral" }],
     ["HubSpot gets expensive once you need workflows. Here are cheaper options for a small team.", { HubSpot: "negative" }],
+    // Behind in a comparison made in a describing word ("cheaper than X") weighs as that word does: X is described as dearer.
+    ["Pipedrive is cheaper than HubSpot. HubSpot's support team is friendly and quick to help.", { Pipedrive: "positive", HubSpot: "positive" }],
     // A list of weaknesses twice as long as the strengths is no balance.
     ["### 1. HubSpot\n* **Pros:** nice apps.\n* **Cons:** pricey at scale, slow support, and complaints about hidden fees are common.", { HubSpot: "negative" }],
   ])("%s", (text, expected) => {

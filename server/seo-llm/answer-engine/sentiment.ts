@@ -118,6 +118,12 @@ const BEFORE_BUT = 0.25;
  */
 const CONCESSION_WORDS = /\b(?:although|though|even though|even if|meme si|bien que|quoique)\b/g;
 const CONCEDED = 0.5;
+/**
+ * A comparison in a word that only describes ("cheaper", "faster", "more popular" than X): the
+ * brand ahead takes it at full weight, the one behind as that word weighs (½), described as dearer
+ * or slower rather than judged.
+ */
+const COMPARED_DESCRIBED = 0.5;
 /** What an unjudged clause after "but" weighs: the opposite of what came before it. */
 const IMPLIED_TURN = 0.75;
 const CLAUSE_WORDS =
@@ -469,8 +475,11 @@ export function sentimentByBrand<K>(
       const asChoice = tokens.slice(last + 1, last + 4).some((ahead) => CHOICE_NOUNS.has(ahead.word));
       const plain = phrase ? phrase.words.join(" ") : token.word;
       const why = ranked ? `(ranked) ${plain}` : asChoice ? `(as a choice) ${plain}` : plain;
-      if (object && object !== owner) give(object, object.keys, -value, `(compared) ${why}`, token.start);
-      if (owner && owner !== object) give(owner, owner.keys, value, why, token.start);
+      // The side behind in a comparison made in a describing word weighs as that word does.
+      const described = Math.abs(phrase ? phrase.value : (lexicon.get(token.word) ?? 0)) < 1;
+      const behind = (side: number) => (object && described && side < 0 ? side * COMPARED_DESCRIBED : side);
+      if (object && object !== owner) give(object, object.keys, behind(-value), `(compared) ${why}`, token.start);
+      if (owner && owner !== object) give(owner, owner.keys, behind(value), why, token.start);
       else if (found === "carried" || (owner === object && carried)) give(undefined, carried, value, `(subject) ${why}`, token.start);
       index = last;
     }
