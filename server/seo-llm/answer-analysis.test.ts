@@ -325,6 +325,10 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["HubSpot gets expensive once you need workflows. Here are cheaper options for a small team.", { HubSpot: "negative" }],
     // Behind in a comparison made in a describing word ("cheaper than X") weighs as that word does: X is described as dearer.
     ["Pipedrive is cheaper than HubSpot. HubSpot's support team is friendly and quick to help.", { Pipedrive: "positive", HubSpot: "positive" }],
+    // A phrase that holds its negation is not negated again; "rather than fix" fixes nothing.
+    ["HubSpot est excellent, même s'il n'est pas donné.", { HubSpot: "positive" }],
+    ["Pipedrive est joli, mais je ne suis pas convaincu.", { Pipedrive: "negative" }],
+    ["Pipedrive's support pushes you to upgrade rather than fix the problem.", { Pipedrive: "negative" }],
     // A list of weaknesses twice as long as the strengths is no balance.
     ["### 1. HubSpot\n* **Pros:** nice apps.\n* **Cons:** pricey at scale, slow support, and complaints about hidden fees are common.", { HubSpot: "negative" }],
   ])("%s", (text, expected) => {

@@ -70,7 +70,7 @@ const POSITIVE_FR = [
     incontournable imbattable avantageux economique rentable attractif attrayant interessant convaincant qualitatif
     impeccable irreprochable pertinent utile adapte superieur durable leger
     rassurant bluffant epatant serieux honnete abouti eprouve rode securisant convivial accueillant souriant professionnel
-    arrangeant disponible attentionne passionne chaleureux coherent recommandable ameliore`),
+    arrangeant attentionne passionne chaleureux coherent recommandable ameliore`),
   ...words(`bonne bonnes meilleur meilleure meilleurs meilleures mieux atout atouts avantage avantages
     excelle excellent brille seduit seduisent surpasse devance domine reussit succes bravo plebiscite plait
     recommande recommandons recommanderais recommanderions conseille conseillons conseillerais ravi ravis ravie fierte apprecie apprecient aime adorent
@@ -166,6 +166,8 @@ export const PHRASES: Array<[string, number]> = [
   ["casse tout", -1], ["cassent tout", -1], ["not for beginners", -1], ["pas pour un debutant", -1], ["pas pour les debutants", -1],
   ["your main concern", 0], ["your biggest concern", 0], ["your primary concern", 0], ["your only concern", 0],
   ["agressif sur les prix", 0.5], ["prix agressifs", 0.5], ["tarifs agressifs", 0.5], ["aggressive pricing", 0.5], ["aggressively priced", 0.5],
+  // "Disponible en supermarché" only says where to buy; "une équipe très disponible" praises.
+  ["tres disponible", 1], ["tres disponibles", 1], ["toujours disponible", 1], ["toujours disponibles", 1],
   ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
   ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],

@@ -116,7 +116,7 @@ const BEFORE_BUT = 0.25;
  * A concession ("although", "though", "even if", "même si", "bien que") grants what follows it
  * against the rest of the sentence: it weighs half ("fast, though the app is dated" leans positive).
  */
-const CONCESSION_WORDS = /\b(?:although|though|even though|even if|meme si|bien que|quoique)\b/g;
+const CONCESSION_WORDS = /\b(?:(?:although|though|even though|even if|meme si|bien que|quoique)\b|meme s'(?=ils?\b)|bien qu'|quoiqu')/g;
 const CONCEDED = 0.5;
 /**
  * A comparison in a word that only describes ("cheaper", "faster", "more popular" than X): the
@@ -171,7 +171,7 @@ const ARTICLES = new Set(["le", "la", "les", "l'"]);
 const LIKENESS = new Set(["same", "meme", "memes", "similar", "similaire", "similaires"]);
 
 const NOT_COMPARATIVE = new Set(words("premier clever super eager sober"));
-const ALTERNATIVES = new Set(words("alternatives alternative options option choices picks rivals competitors solutions tools apps services plans"));
+const ALTERNATIVES = new Set(words("alternatives alternative options option choices picks rivals competitors solutions"));
 /** "Cheaper alternatives", "better options", "des alternatives moins chères", "des options plus simples". */
 function isComparative(tokens: Token[], index: number, last: number): boolean {
   const word = tokens[index].word;
@@ -183,7 +183,7 @@ function isComparative(tokens: Token[], index: number, last: number): boolean {
 const isNegator = (word: string) => NEGATORS.has(word) || word.startsWith("n'") || word.endsWith("n't");
 
 /** A judgement's value once the words before it are read: negation, "too", "less", intensity. */
-function modified(tokens: Token[], index: number, value: number, text: string): number {
+function modified(tokens: Token[], index: number, value: number, text: string, negatedAlready = false): number {
   let weight = 1;
   let negated = false;
   let turned = false;
@@ -198,7 +198,8 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
     // "Peu fiable" is negated; in "une zone peu dense reste en retrait", "peu" is about "dense".
     else if (word === "peu") negated ||= before === index - 1;
     else if (isNegator(word)) negated = true;
-    else if (SOLVERS.has(word)) solved = true;
+    // "Rather than fix the problem", "au lieu de résoudre": the problem stays.
+    else if (SOLVERS.has(word)) solved = !(tokens[before - 1]?.word === "than" || tokens[before - 1]?.word === "of" || tokens[before - 1]?.word === "de");
     else if (INTENSIFIERS.has(word)) weight *= 1.5;
     else if (SOFTENERS.has(word)) weight *= 0.5;
     else if (EXCESS.has(word) && before === index - 1) complaint = true;
@@ -217,7 +218,7 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
   let result = value * weight;
   if (turned) result = -result;
   if (solved && value < 0) result = Math.abs(result);
-  else if (negated) result = -result;
+  else if (negated && !negatedAlready) result = -result;
   if (complaint) result = -Math.abs(result);
   return result;
 }
@@ -430,7 +431,8 @@ export function sentimentByBrand<K>(
       }
       // "It is worth running a pilot", "worth checking": advice to the reader, not praise of a brand.
       if (!phrase && token.word === "worth" && /ing$/.test(tokens[index + 1]?.word ?? "") && IMPERSONAL.test(tokens.slice(Math.max(0, index - 3), index).map((before) => before.word).join(" "))) continue;
-      if (value) value = modified(tokens, index, value, text);
+      // "N'est pas donné", "je ne suis pas convaincu": a phrase that holds its negation is not negated again by "ne".
+      if (value) value = modified(tokens, index, value, text, phrase !== undefined && isNegator(phrase.words[0]));
       const last = index + length - 1;
 
       // A comparison: the brand after "than"/"que" (or after a comparing verb) gets the opposite.
