@@ -133,7 +133,7 @@ export const PHRASES: Array<[string, number]> = [
   ["would suggest", 1], ["would recommend", 1], ["one to beat", 1], ["worth a look", 1], ["worth trying", 1], ["a essayer", 1],
   ["je conseillerais", 1], ["je recommanderais", 1], ["watch out for", -1], ["be careful with", -1], ["prudent avec", -1],
   ["higher prices", -0.5], ["prices are higher", -0.5], ["higher fees", -0.5], ["prix plus eleves", -0.5], ["tarifs plus eleves", -0.5],
-  ["frais plus eleves", -0.5], ["plus eleves", -0.5], ["a prix d'or", -1], ["lui reprochent", -1], ["reprochent", -1],
+  ["frais plus eleves", -0.5], ["prix sont plus eleves", -0.5], ["tarifs sont plus eleves", -0.5], ["frais sont plus eleves", -0.5], ["couts plus eleves", -0.5], ["a prix d'or", -1], ["lui reprochent", -1], ["reprochent", -1],
   ["hard to recommend", -1], ["difficult to recommend", -1], ["hard to justify", -1], ["difficile a recommander", -1],
   ["difficile a justifier", -1],
   ["a eviter", -2], ["prix eleves", -1], ["prix eleve", -1], ["tarifs eleves", -1], ["tarif eleve", -1], ["frais eleves", -1],
