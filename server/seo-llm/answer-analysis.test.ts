@@ -329,6 +329,8 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["HubSpot est excellent, même s'il n'est pas donné.", { HubSpot: "positive" }],
     ["Pipedrive est joli, mais je ne suis pas convaincu.", { Pipedrive: "negative" }],
     ["Pipedrive's support pushes you to upgrade rather than fix the problem.", { Pipedrive: "negative" }],
+    // Ligatures read as their letters: "ni coup de cœur" negates "coup de coeur".
+    ["Pipedrive est une valeur sûre et un outil fiable, sans surprise ni coup de cœur.", { Pipedrive: "neutral" }],
     // A list of weaknesses twice as long as the strengths is no balance.
     ["### 1. HubSpot\n* **Pros:** nice apps.\n* **Cons:** pricey at scale, slow support, and complaints about hidden fees are common.", { HubSpot: "negative" }],
   ])("%s", (text, expected) => {

@@ -142,7 +142,7 @@ export const PHRASES: Array<[string, number]> = [
   ["users have reported", -0.75], ["owners have reported", -0.75], ["customers have reported", -0.75], ["reviews point to", -0.75],
   ["utilisateurs signalent", -0.75], ["acheteurs signalent", -0.75], ["clients signalent", -0.75], ["utilisateurs se plaignent", -1],
   ["clients se plaignent", -1], ["se plaignent", -1],
-  ["most common choice", 1], ["most widely used", 1], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
+  ["most common choice", 1], ["most widely used", 0.5], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
   ["costs climb", -1], ["prices climb", -1], ["costs rise", -1], ["prices rise", -1], ["rates rise", -1], ["costs add up", -1],
   ["add up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
   // Scores and ratings, and the lukewarm verdicts that only describe: "correct, sans plus", "perfectly serviceable".
@@ -168,6 +168,7 @@ export const PHRASES: Array<[string, number]> = [
   ["agressif sur les prix", 0.5], ["prix agressifs", 0.5], ["tarifs agressifs", 0.5], ["aggressive pricing", 0.5], ["aggressively priced", 0.5],
   // "Disponible en supermarché" only says where to buy; "une équipe très disponible" praises.
   ["tres disponible", 1], ["tres disponibles", 1], ["toujours disponible", 1], ["toujours disponibles", 1],
+  ["top tier", 0], ["top tiers", 0], ["top plan", 0], ["top plans", 0],
   ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
   ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],
