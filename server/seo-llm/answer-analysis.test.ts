@@ -252,6 +252,9 @@ describe("analyzeAnswer: sentiment per brand", () => {
     // What a concession grants is conceded: "although", "though", "même si".
     ["HubSpot is excellent, although its reports are slow.", { HubSpot: "positive" }],
     ["HubSpot est excellent, même si ses rapports sont lents.", { HubSpot: "positive" }],
+    // A concession reaches the end of its clause only; "as though" compares.
+    ["Although HubSpot is pricey, its support team is excellent.", { HubSpot: "positive" }],
+    ["It feels as though HubSpot is slow and clunky.", { HubSpot: "negative" }],
     // Each language reads its own words: "pain" is bread in French.
     ["Chez HubSpot, on partage le pain du midi avec l’équipe.", { HubSpot: "neutral" }],
     // The brand a comparison is made against is not who the rest of the clause speaks of.

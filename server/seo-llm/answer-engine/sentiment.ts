@@ -334,7 +334,10 @@ export function sentimentByBrand<K>(
     const buts = [...text.slice(unit.start, unit.end).matchAll(BUT_WORDS)]
       .map((match) => unit.start + match.index)
       .filter((at) => !/^(?:though|however)[\s.!?)*_]*$/.test(text.slice(at, unit.end)));
-    const concessions = [...text.slice(unit.start, unit.end).matchAll(CONCESSION_WORDS)].map((match) => unit.start + match.index);
+    // ("As though" compares; "Although it is pricey, X is great" concedes only up to its comma.)
+    const concessions = [...text.slice(unit.start, unit.end).matchAll(CONCESSION_WORDS)]
+      .map((match) => unit.start + match.index)
+      .filter((at) => !/\bas $/.test(text.slice(Math.max(unit.start, at - 3), at)));
     // "…, though paid plans start at $89 per month": a price stated after the turn describes, and
     // does not discount what came before it.
     const discounted = buts.length > 0 && !PRICE_FACT.test(text.slice(buts[buts.length - 1], unit.end));
@@ -459,7 +462,7 @@ export function sentimentByBrand<K>(
       // praise before it conceded.
       if (discounted && buts[buts.length - 1] > token.start && !(buts[0] < token.start)) value *= BEFORE_BUT;
       // "Fast, although the app is dated", "même si l'installation traîne": what a concession grants is conceded.
-      else if (concessions.some((at) => at < token.start && !buts.some((but) => but > at && but < token.start))) value *= CONCEDED;
+      else if (concessions.some((at) => at < token.start && clauseOf(token.start)[0] <= at + 12)) value *= CONCEDED;
       // A phrase around a brand's name ("users rate Sprout highly") is said of that brand.
       const spanned = last > index ? unitGroups.find((group) => group.start >= tokens[index].end && group.end <= tokens[last].start) : undefined;
       const found = spanned ?? ownerOf(token.start, tokens[last].end);
