@@ -333,7 +333,7 @@ export function sentimentByBrand<K>(
     // before, not against its own words.
     const buts = [...text.slice(unit.start, unit.end).matchAll(BUT_WORDS)]
       .map((match) => unit.start + match.index)
-      .filter((at) => !/^(?:though|however)[\s.!?)*_]*$/.test(text.slice(at, unit.end)));
+      .filter((at) => !/^however[\s.!?)*_]*$/.test(text.slice(at, unit.end)));
     // ("As though" compares; "Although it is pricey, X is great" concedes only up to its comma.)
     const concessions = [...text.slice(unit.start, unit.end).matchAll(CONCESSION_WORDS)]
       .map((match) => unit.start + match.index)
