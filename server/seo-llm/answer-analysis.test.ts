@@ -248,7 +248,13 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["Pipedrive has a clean interface, but for a large team I'd skip it.", { Pipedrive: "negative" }],
     ["HubSpot is popular, but I'd hesitate to recommend it to a startup.", { HubSpot: "negative" }],
     ["After the discount ends, Pipedrive is rarely the cheapest option.", { Pipedrive: "negative" }],
-    ["HubSpot is intuitive, though several users report that its reports are slow.", { HubSpot: "negative" }],
+    ["HubSpot is intuitive, but several users report that its reports are slow.", { HubSpot: "negative" }],
+    // What a concession grants is conceded: "although", "though", "même si".
+    ["HubSpot is excellent, although its reports are slow.", { HubSpot: "positive" }],
+    ["HubSpot est excellent, même si ses rapports sont lents.", { HubSpot: "positive" }],
+    // A concession reaches the end of its clause only; "as though" compares.
+    ["Although HubSpot is pricey, its support team is excellent.", { HubSpot: "positive" }],
+    ["It feels as though HubSpot is slow and clunky.", { HubSpot: "negative" }],
     // Each language reads its own words: "pain" is bread in French.
     ["Chez HubSpot, on partage le pain du midi avec l’équipe.", { HubSpot: "neutral" }],
     // The brand a comparison is made against is not who the rest of the clause speaks of.
@@ -304,6 +310,30 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["I'd recommend HubSpot only for reports. For everything else it is clunky and slow: I'd avoid it.", { HubSpot: "negative" }],
     ["Pipedrive? Fine for a to-do list. You'll outgrow it in a month.", { Pipedrive: "negative" }],
     ["Pour un freelance français, HubSpot est une course vers le bas avec une commission de 20 %. Peu recommandable.", { HubSpot: "negative" }],
+    // A table with a column of strengths and one of weaknesses balances each row; the prose after it decides.
+    [
+      "| CRM | Strengths | Weaknesses |\n|---|---|---|\n| HubSpot | Good reporting, a free tier | Pricey at scale, slow support |\n| Pipedrive | Clean pipeline view | Basic reports |",
+      { HubSpot: "neutral", Pipedrive: "neutral" },
+    ],
+    [
+      "| CRM | Points forts | Points faibles |\n|---|---|---|\n| HubSpot | Interface soignée | Support lent |\n\nHubSpot reste la meilleure option pour une PME.",
+      { HubSpot: "positive" },
+    ],
+    // Short verdicts, and a sentence that is only a brand's name, answering the question.
+    ["For a team of ten? HubSpot. Not a hard call.", { HubSpot: "positive" }],
+    ["Pipedrive looks cheap, but its support is a runaround. Not a fan.", { Pipedrive: "negative" }],
+    ["Pipedrive : interface agréable, mais les rapports ne tiennent pas la route. Pas convaincu.", { Pipedrive: "negative" }],
+    // A phrase around a brand's name is said of it; "cheaper alternatives" leave the paragraph's brand behind.
+    ["Users rate HubSpot highly for reports, and it scores above Pipedrive for support.", { HubSpot: "positive", Pipedrive: "neutral" }],
+    ["HubSpot gets expensive once you need workflows. Here are cheaper options for a small team.", { HubSpot: "negative" }],
+    // Behind in a comparison made in a describing word ("cheaper than X") weighs as that word does: X is described as dearer.
+    ["Pipedrive is cheaper than HubSpot. HubSpot's support team is friendly and quick to help.", { Pipedrive: "positive", HubSpot: "positive" }],
+    // A phrase that holds its negation is not negated again; "rather than fix" fixes nothing.
+    ["HubSpot est excellent, même s'il n'est pas donné.", { HubSpot: "positive" }],
+    ["Pipedrive est joli, mais je ne suis pas convaincu.", { Pipedrive: "negative" }],
+    ["Pipedrive's support pushes you to upgrade rather than fix the problem.", { Pipedrive: "negative" }],
+    // Ligatures read as their letters: "ni coup de cœur" negates "coup de coeur".
+    ["Pipedrive est une valeur sûre et un outil fiable, sans surprise ni coup de cœur.", { Pipedrive: "neutral" }],
     // A list of weaknesses twice as long as the strengths is no balance.
     ["### 1. HubSpot\n* **Pros:** nice apps.\n* **Cons:** pricey at scale, slow support, and complaints about hidden fees are common.", { HubSpot: "negative" }],
   ])("%s", (text, expected) => {

@@ -36,7 +36,7 @@ const POSITIVE_EN = words(`
   well-documented well-supported gorgeous beautiful lovely no-brainer must-have game-changer lifesaver life-saver safer smarter
   sharper crisper quieter roomier friendlier cleaner reassuring impeccable flawless spotless seamless unrivalled robust
   wallet-friendly budget-friendly dependable trustworthy favourite champion practical lightweight indestructible speedy
-  nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest`);
+  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest`);
 const NEGATIVE_EN = words(`
   bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
@@ -55,7 +55,7 @@ const NEGATIVE_EN = words(`
   quirks barebones bare-bones subpar sub-par shoddy overhyped unimpressive middling forgettable tedious inflexible cramped
   uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
   paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable
-  meh gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown`);
+  meh nah runaround underdelivers overpromises gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
   ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
@@ -70,7 +70,7 @@ const POSITIVE_FR = [
     incontournable imbattable avantageux economique rentable attractif attrayant interessant convaincant qualitatif
     impeccable irreprochable pertinent utile adapte superieur durable leger
     rassurant bluffant epatant serieux honnete abouti eprouve rode securisant convivial accueillant souriant professionnel
-    arrangeant disponible attentionne passionne chaleureux coherent recommandable`),
+    arrangeant attentionne passionne chaleureux coherent recommandable ameliore`),
   ...words(`bonne bonnes meilleur meilleure meilleurs meilleures mieux atout atouts avantage avantages
     excelle excellent brille seduit seduisent surpasse devance domine reussit succes bravo plebiscite plait
     recommande recommandons recommanderais recommanderions conseille conseillons conseillerais ravi ravis ravie fierte apprecie apprecient aime adorent
@@ -133,7 +133,7 @@ export const PHRASES: Array<[string, number]> = [
   ["would suggest", 1], ["would recommend", 1], ["one to beat", 1], ["worth a look", 1], ["worth trying", 1], ["a essayer", 1],
   ["je conseillerais", 1], ["je recommanderais", 1], ["watch out for", -1], ["be careful with", -1], ["prudent avec", -1],
   ["higher prices", -0.5], ["prices are higher", -0.5], ["higher fees", -0.5], ["prix plus eleves", -0.5], ["tarifs plus eleves", -0.5],
-  ["frais plus eleves", -0.5], ["plus eleves", -0.5], ["a prix d'or", -1], ["lui reprochent", -1], ["reprochent", -1],
+  ["frais plus eleves", -0.5], ["prix sont plus eleves", -0.5], ["tarifs sont plus eleves", -0.5], ["frais sont plus eleves", -0.5], ["couts plus eleves", -0.5], ["a prix d'or", -1], ["lui reprochent", -1], ["reprochent", -1],
   ["hard to recommend", -1], ["difficult to recommend", -1], ["hard to justify", -1], ["difficile a recommander", -1],
   ["difficile a justifier", -1],
   ["a eviter", -2], ["prix eleves", -1], ["prix eleve", -1], ["tarifs eleves", -1], ["tarif eleve", -1], ["frais eleves", -1],
@@ -142,7 +142,7 @@ export const PHRASES: Array<[string, number]> = [
   ["users have reported", -0.75], ["owners have reported", -0.75], ["customers have reported", -0.75], ["reviews point to", -0.75],
   ["utilisateurs signalent", -0.75], ["acheteurs signalent", -0.75], ["clients signalent", -0.75], ["utilisateurs se plaignent", -1],
   ["clients se plaignent", -1], ["se plaignent", -1],
-  ["most common choice", 1], ["most widely used", 1], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
+  ["most common choice", 1], ["most widely used", 0.5], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
   ["costs climb", -1], ["prices climb", -1], ["costs rise", -1], ["prices rise", -1], ["rates rise", -1], ["costs add up", -1],
   ["add up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
   // Scores and ratings, and the lukewarm verdicts that only describe: "correct, sans plus", "perfectly serviceable".
@@ -161,6 +161,22 @@ export const PHRASES: Array<[string, number]> = [
   // Words of the trade that name a thing rather than judge it: "a hard requirement", "bug reports", "the success rate".
   ["performs well", 1], ["perform well", 1], ["hard requirement", 0], ["hard requirements", 0], ["fair question", 0], ["fair game", 0], ["success rate", 0], ["success rates", 0],
   ["bug report", 0], ["bug reports", 0], ["bug tracking", 0], ["bug tracker", 0], ["issue tracking", 0], ["issue tracker", 0],
+  // Verdicts in a word or two, the way answers close on a brand: "Not a fan.", "Hard pass.", "Pas convaincu."
+  ["ages well", 1], ["aged well", 1], ["holds up well", 1], ["hold up well", 1], ["held up well", 1], ["vieillit bien", 1],
+  ["casse tout", -1], ["cassent tout", -1], ["not for beginners", -1], ["pas pour un debutant", -1], ["pas pour les debutants", -1],
+  ["your main concern", 0], ["your biggest concern", 0], ["your primary concern", 0], ["your only concern", 0],
+  ["agressif sur les prix", 0.5], ["prix agressifs", 0.5], ["tarifs agressifs", 0.5], ["aggressive pricing", 0.5], ["aggressively priced", 0.5],
+  // "Disponible en supermarché" only says where to buy; "une équipe très disponible" praises.
+  ["tres disponible", 1], ["tres disponibles", 1], ["toujours disponible", 1], ["toujours disponibles", 1],
+  ["top tier", 0], ["top tiers", 0], ["top plan", 0], ["top plans", 0],
+  ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
+  ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
+  ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],
+  ["dealbreaker", -1], ["deal breaker", -1], ["let down", -1], ["lets down", -1], ["not convinced", -1], ["wouldn't touch", -1.5],
+  ["i wouldn't use", -1], ["i wouldn't run", -1], ["i wouldn't trust", -1], ["i wouldn't bother", -1], ["i wouldn't buy", -1],
+  ["pas convaincu", -1], ["pas convaincue", -1], ["pas convaincus", -1], ["pas convaincant", -1], ["pas fan", -1],
+  ["pas terrible", -1], ["sans interet", -1], ["ne tient pas ses promesses", -1], ["ne tient pas la route", -1],
+  ["ne tient pas la journee", -1], ["a oublier", -1], ["a fuir", -2],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];
 
@@ -240,6 +256,7 @@ export const CONTRAST_OPENERS = ["unlike", "contrairement a", "contrairement au"
  */
 export const DIRECTED: Array<[string, number]> = [
   ["go with", 1], ["opt for", 1], ["stick with", 1], ["choose", 1], ["pick", 1], ["switch to", 1], ["sign up for", 1],
+  ["start with", 1], ["go for", 1], ["commencez par", 1], ["je privilegierais", 1], ["je choisirais", 1], ["je prendrais", 1],
   ["optez pour", 1], ["choisissez", 1], ["privilegiez", 1], ["misez sur", 1], ["tournez-vous vers", 1], ["passez a", 1],
   ["avoid", -1.5], ["skip", -1.5], ["steer clear of", -1.5], ["stay away from", -1.5], ["evitez", -1.5], ["fuyez", -1.5],
 ];
@@ -249,7 +266,7 @@ export const DIRECTED: Array<[string, number]> = [
  * Tested on at most the 60 characters before the brand (sentiment.ts).
  */
 export const VERDICT_LABEL =
-  /^[\s*#>\-\d.)|]*(?:\*\*|__)?\s*(?:verdict|bottom line|my pick|our pick|top pick|the pick|winner|overall winner|recommendation|my recommendation|conclusion|in short|best[\p{L}\p{N}\s'-]{0,30}|top choice|mon choix|notre choix|choix|en resume|bref|en bref|pour resumer|mon avis|notre avis|short answer|final answer|my take|my suggestion|my honest suggestion|suggestion|in summary|tl;dr|tldr|not even close|le gagnant|gagnant|ma recommandation|notre recommandation|meilleur[\p{L}\p{N}\s'-]{0,30})\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$/u;
+  /^[\s*#>\-\d.)|]*(?:\*\*|__)?\s*(?:verdict|bottom line|my pick|our pick|top pick|the pick|winner|overall winner|recommendation|my recommendation|conclusion|in short|best[\p{L}\p{N}\s'-]{0,30}|top choice|mon choix|notre choix|choix|en resume|bref|en bref|pour resumer|mon avis|notre avis|short answer|the short answer|short version|the short version|version courte|reponse courte|en un mot|final answer|my take|my suggestion|my honest suggestion|suggestion|in summary|tl;dr|tldr|not even close|le gagnant|gagnant|ma recommandation|notre recommandation|meilleur[\p{L}\p{N}\s'-]{0,30})\s*(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$/u;
 
 /**
  * The labels assistants put in bold at the head of a list item under a brand ("**Pros:**", "**Best

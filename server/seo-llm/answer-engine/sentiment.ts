@@ -40,20 +40,19 @@ const NEGATIVE_FROM = -0.5;
 
 /**
  * A brand described by a list of strengths and one of weaknesses of comparable length (neither
- * more than twice the other, in words) is as praised as criticised: neutral, unless a verdict
- * (advice, a recommendation, a ranking, "Verdict: …") says which way it goes.
+ * more than twice the other, in words), as list items or as the columns of a table, is as praised
+ * as criticised: the lists cancel out and the rest of the answer (a verdict, the prose) decides.
  */
 const BALANCED_WITHIN = 2;
 
-export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0 }: Judgements): Sentiment {
+export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0 }: Judgements): Sentiment {
   // The answer recommending the brand itself ("I'd lean towards X", "go with X"), with no verdict
   // against it outweighing that, recommends it whatever it conceded on the way.
   if (advised > 0 && (verdict ?? 0) > 0) return "positive";
-  if (pros && cons && Math.max(pros, cons) <= BALANCED_WITHIN * Math.min(pros, cons)) {
-    if (!verdict) return "neutral";
-    return verdict > 0 ? "positive" : "negative";
-  }
-  const score = praise - criticism * CRITICISM_WEIGHT;
+  // Lists of strengths and of weaknesses of comparable length cancel out: what the rest of the
+  // answer says (its verdict, its prose) decides, and with nothing else said the brand is neutral.
+  const balanced = pros && cons && Math.max(pros, cons) <= BALANCED_WITHIN * Math.min(pros, cons);
+  const score = balanced ? praise - listedPraise - (criticism - listedCriticism) * CRITICISM_WEIGHT : praise - criticism * CRITICISM_WEIGHT;
   return score >= POSITIVE_FROM ? "positive" : score <= NEGATIVE_FROM ? "negative" : "neutral";
 }
 
@@ -63,7 +62,7 @@ export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0,
  * most complete") and a judgement of the brand as a choice ("a solid choice", "not a good fit").
  */
 const VERDICT_WORDS =
-  /^(?:\(subject\) )?(?:\((?:verdict|advice|ranked|as a choice)\)|(?:recommend\w*|recommand\w*|conseill\w*|deconseill\w*|avoid|evit\w*|a eviter|fuyez|i'd \w+|would (?:suggest|recommend)|my pick|our pick|top pick|mon choix|notre choix|worth it|not worth|steer clear|stay away|sans hesiter|hard to recommend|difficult to recommend|harder to recommend|difficile a recommander|winner|go-to)\b)/;
+  /^(?:\(subject\) )?(?:\((?:verdict|advice|ranked|as a choice)\)|(?:recommend\w*|recommand\w*|conseill\w*|deconseill\w*|avoid|evit\w*|a eviter|fuyez|i'd \w+|would (?:suggest|recommend)|my pick|our pick|top pick|mon choix|notre choix|worth it|not worth|the one i'd|steer clear|stay away|sans hesiter|hard to recommend|difficult to recommend|harder to recommend|difficile a recommander|winner|go-to)\b)/;
 const isVerdict = (why: string) => VERDICT_WORDS.test(why);
 /** Nouns that make a judgement a verdict on the brand as a choice: "a solid choice", "the best option". */
 const CHOICE_NOUNS = new Set(words("choice choices option options pick fit bet replacement alternative alternatives place choix solution pari"));
@@ -107,12 +106,26 @@ function groups<K>(text: string, mentions: Mention<K>[]): Group<K>[] {
   });
 }
 
-const BUT_WORDS = /\b(?:but|however|less so|yet|though|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
-/** A judgement after "but" weighs 1.5, one before a "but" later in its sentence 0.5. */
-const AFTER_BUT = 1.5;
+const BUT_WORDS = /\b(?:but|however|less so|yet|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
+/**
+ * A judgement before a "but" later in its sentence is conceded: it weighs a quarter. What follows
+ * "but" weighs in full (no more: each of several criticisms after one "but" is not a verdict).
+ */
+const BEFORE_BUT = 0.25;
+/**
+ * A concession ("although", "though", "even if", "même si", "bien que") grants what follows it
+ * against the rest of the sentence: it weighs half ("fast, though the app is dated" leans positive).
+ */
+const CONCESSION_WORDS = /\b(?:(?:although|though|even though|even if|meme si|bien que|quoique)\b|meme s'(?=ils?\b)|bien qu'|quoiqu')/g;
+const CONCEDED = 0.5;
+/**
+ * A comparison in a word that only describes ("cheaper", "faster", "more popular" than X): the
+ * brand ahead takes it at full weight, the one behind as that word weighs (½), described as dearer
+ * or slower rather than judged.
+ */
+const COMPARED_DESCRIBED = 0.5;
 /** What an unjudged clause after "but" weighs: the opposite of what came before it. */
 const IMPLIED_TURN = 0.75;
-const BEFORE_BUT = 0.5;
 const CLAUSE_WORDS =
   /\b(?:but|however|less so|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
 const OTHER_SIDE = /(?:\b(?:than|que chez|qu'chez|(?<!(?:alors|tandis|bien|parce|sauf|ainsi|lors|puis|pendant|tant|avant|apres|afin|des) )(?:que|qu')|unlike|compared to|compared with|versus|vs\.?|contrairement a|contrairement aux?|par rapport a|par rapport aux?|face a|face aux|over|proches? de|comme|like|such as|including|dont)\s*(?:(?:ceux|celui|celles?) (?:de |des |du |d'))?(?:d'|l'|la |le |les |the )?)$/;
@@ -150,17 +163,27 @@ const PRICE_FACT = /[$€£]\s?\d|\d\s?(?:[$€£]|eur\b|chf\b|usd\b)|\bper (?:m
 const CHOOSING = /^(?:make|makes|made|making|your)$/;
 
 /** The answer's own recommendation, in the first person: "I'd suggest", "I'd lean towards", "my pick". */
-const ADVISED = /^(?:\(subject\) )?(?:i'd (?:suggest|recommend|lean towards?|pick|go with)|would (?:suggest|recommend)|je (?:conseillerais|recommanderais)|my pick|our pick|mon choix|notre choix|\(advice\))/;
+const ADVISED = /^(?:\(subject\) )?(?:(?:the one )?i'd (?:suggest|recommend|lean towards?|pick|go with|go for|choose|buy|use|start with)|would (?:suggest|recommend)|je (?:conseillerais|recommanderais|privilegierais|choisirais|prendrais)|my pick|our pick|mon choix|notre choix|\(advice\))/;
 
 const PRONOUNS = new Set(["it", "them", "this", "that", "le", "la", "les", "l'"]);
 const HYPOTHETICAL = new Set(["case", "cas", "event", "if", "si", "craignez", "worried", "worry", "lorsque", "quand", "prevent", "avoid"]);
 const ARTICLES = new Set(["le", "la", "les", "l'"]);
 const LIKENESS = new Set(["same", "meme", "memes", "similar", "similaire", "similaires"]);
 
+const NOT_COMPARATIVE = new Set(words("premier clever super eager sober"));
+const ALTERNATIVES = new Set(words("alternatives alternative options option choices picks rivals competitors solutions"));
+/** "Cheaper alternatives", "better options", "des alternatives moins chères", "des options plus simples". */
+function isComparative(tokens: Token[], index: number, last: number): boolean {
+  const word = tokens[index].word;
+  const comparative = (/er$/.test(word) && !NOT_COMPARATIVE.has(word)) || tokens[index - 1]?.word === "more" || tokens[index - 1]?.word === "less";
+  if (comparative && ALTERNATIVES.has(tokens[last + 1]?.word ?? "")) return true;
+  return (tokens[index - 1]?.word === "plus" || tokens[index - 1]?.word === "moins") && ALTERNATIVES.has(tokens[index - 2]?.word ?? "");
+}
+
 const isNegator = (word: string) => NEGATORS.has(word) || word.startsWith("n'") || word.endsWith("n't");
 
 /** A judgement's value once the words before it are read: negation, "too", "less", intensity. */
-function modified(tokens: Token[], index: number, value: number, text: string): number {
+function modified(tokens: Token[], index: number, value: number, text: string, negatedAlready = false): number {
   let weight = 1;
   let negated = false;
   let turned = false;
@@ -172,8 +195,11 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
     if (/[,;:.!?()\n|]/.test(text.slice(tokens[before].end, tokens[before + 1].start))) break;
     const word = tokens[before].word;
     if (word === "peu" && tokens[before - 1]?.word === "un") weight *= 0.5;
-    else if (isNegator(word) || word === "peu") negated = true;
-    else if (SOLVERS.has(word)) solved = true;
+    // "Peu fiable" is negated; in "une zone peu dense reste en retrait", "peu" is about "dense".
+    else if (word === "peu") negated ||= before === index - 1;
+    else if (isNegator(word)) negated = true;
+    // "Rather than fix the problem", "au lieu de résoudre": the problem stays.
+    else if (SOLVERS.has(word)) solved = !(tokens[before - 1]?.word === "than" || tokens[before - 1]?.word === "of" || tokens[before - 1]?.word === "de");
     else if (INTENSIFIERS.has(word)) weight *= 1.5;
     else if (SOFTENERS.has(word)) weight *= 0.5;
     else if (EXCESS.has(word) && before === index - 1) complaint = true;
@@ -181,7 +207,9 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
   }
   // "Support is quick to help in case of a problem", "si vous craignez une panne": a problem
   // imagined is not a criticism.
-  if (value < 0 && tokens.slice(Math.max(0, index - 4), index).some((token) => HYPOTHETICAL.has(token.word))) return 0;
+  // ("Même si" concedes a fact rather than imagining one.)
+  const imagined = (at: number) => HYPOTHETICAL.has(tokens[at].word) && !(tokens[at].word === "si" && tokens[at - 1]?.word === "meme");
+  if (value < 0 && [index - 4, index - 3, index - 2, index - 1].some((at) => at >= 0 && imagined(at))) return 0;
   // "The most complete", "la plus accessible", "the cheapest": a ranking is a verdict, at full weight.
   const previous = tokens[index - 1]?.word;
   if (Math.abs(value) < 1 && (previous === "most" || ((previous === "plus" || previous === "moins") && ARTICLES.has(tokens[index - 2]?.word ?? "")) || /est$/.test(tokens[index].word))) {
@@ -190,7 +218,7 @@ function modified(tokens: Token[], index: number, value: number, text: string): 
   let result = value * weight;
   if (turned) result = -result;
   if (solved && value < 0) result = Math.abs(result);
-  else if (negated) result = -result;
+  else if (negated && !negatedAlready) result = -result;
   if (complaint) result = -Math.abs(result);
   return result;
 }
@@ -206,6 +234,9 @@ export type Judgements = {
   cons?: number;
   /** What the answer's own recommendations of the brand add up to ("I'd suggest X", "go with X"), if any. */
   advised?: number;
+  /** What the lists of strengths and weaknesses (and table rows of them) said, included in praise and criticism. */
+  listedPraise?: number;
+  listedCriticism?: number;
 };
 
 export function sentimentByBrand<K>(
@@ -235,6 +266,13 @@ export function sentimentByBrand<K>(
   let headingSubject: K[] | undefined;
   let paragraphSubject: K[] | undefined;
   let lastLine = -1;
+  const lineStarts: number[] = [];
+  for (let at = 0, index = 0; index < lines.length; index++) {
+    lineStarts.push(at);
+    at += lines[index].length + 1;
+  }
+  // The kind of each column of the table being read, when it has a column of strengths and one of weaknesses.
+  let table: Array<"pro" | "con" | "verdict" | undefined> | undefined;
   // A list of strengths or weaknesses under a heading ("**Medium: Cons**"), and under an item's label ("- **Pros:** …").
   let section: { kind: "pro" | "con" | "verdict"; keys: K[] | undefined } | undefined;
   let headingSection: "pro" | "con" | "verdict" | undefined;
@@ -256,6 +294,26 @@ export function sentimentByBrand<K>(
       if (heading || (blankBefore && !newItem)) section = undefined;
       itemSection = undefined;
       lastLine = unit.line;
+      // A table with a column of strengths and one of weaknesses ("| Brand | Points forts | Points
+      // faibles |"): each row is a pros and cons list of the brand it names.
+      if (/^\s*\|/.test(line)) {
+        const cells = line.trim().replace(/^\||\|$/g, "").split("|");
+        if (/^\s*\|?[\s:|-]+$/.test(lines[unit.line + 1] ?? "") && /-/.test(lines[unit.line + 1] ?? "")) {
+          const kinds = cells.map((cell) => sectionKind(cell.replace(/[*_]/g, "").trim()));
+          table = kinds.some((kind) => kind === "pro") && kinds.some((kind) => kind === "con") ? kinds : undefined;
+        } else if (table && !/^[\s:|-]+$/.test(line)) {
+          const lineStart = lineStarts[unit.line];
+          const row = sorted.find((mention) => mention.start >= lineStart && mention.start < lineStart + line.length);
+          if (row) {
+            const entry = scores.get(row.key)!;
+            cells.forEach((cell, column) => {
+              const length = tokenise(cell).length;
+              if (table?.[column] === "pro") entry.pros = (entry.pros ?? 0) + length;
+              else if (table?.[column] === "con") entry.cons = (entry.cons ?? 0) + length;
+            });
+          }
+        }
+      } else table = undefined;
     }
     // A mention belongs to the unit it starts in ("Dr. Martens" spans a full stop).
     const inUnit = sorted.filter((mention) => mention.start >= unit.start && mention.start < unit.end);
@@ -267,10 +325,22 @@ export function sentimentByBrand<K>(
     if (label && /:/.test(label[0]) && firstOfLine) itemSection = sectionKind(label[1]);
     inVerdict = (itemSection ?? (headingSection ? undefined : section?.kind)) === "verdict";
     const tokens = tokenise(text, labelEnd, unit.end).filter((token) => !inUnit.some((mention) => token.end > mention.start && token.start < mention.end));
+    const matches = (candidate: { words: string[] }, index: number) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word);
     const after = (at: number, within: number) => unitGroups.find((group) => group.start >= at && group.start <= within);
     const carried = paragraphSubject ?? headingSubject;
     const bounds = clauseBounds(text, unit.start, unit.end, unitGroups);
-    const buts = [...text.slice(unit.start, unit.end).matchAll(BUT_WORDS)].map((match) => unit.start + match.index);
+    // A "however" that closes the sentence ("Fewer features, however.") turns against the sentence
+    // before, not against its own words.
+    const buts = [...text.slice(unit.start, unit.end).matchAll(BUT_WORDS)]
+      .map((match) => unit.start + match.index)
+      .filter((at) => !/^however[\s.!?)*_]*$/.test(text.slice(at, unit.end)));
+    // ("As though" compares; "Although it is pricey, X is great" concedes only up to its comma.)
+    const concessions = [...text.slice(unit.start, unit.end).matchAll(CONCESSION_WORDS)]
+      .map((match) => unit.start + match.index)
+      .filter((at) => !/\bas $/.test(text.slice(Math.max(unit.start, at - 3), at)));
+    // "…, though paid plans start at $89 per month": a price stated after the turn describes, and
+    // does not discount what came before it.
+    const discounted = buts.length > 0 && !PRICE_FACT.test(text.slice(buts[buts.length - 1], unit.end));
     const clauseOf = (at: number): [number, number] => {
       let from = unit.start;
       let to = unit.end;
@@ -318,9 +388,21 @@ export function sentimentByBrand<K>(
       give(verdictGroup, verdictGroup.keys, 1, "(verdict)");
     }
 
+    // "For 15 engineers? Linear.", "Bear. Next question.": a sentence that is only a brand's name
+    // answers the question with it, as a recommendation (not a heading, a list item or a table cell).
+    if (
+      unitGroups.length === 1 &&
+      tokens.every((token) => ARTICLES.has(token.word) || token.word === "the") &&
+      /^\s*[.!]\s*$/.test(text.slice(unitGroups[0].end, unit.end)) &&
+      !/^\s*(?:#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s|\|)/.test(line) &&
+      !BOLD_HEADING.test(line)
+    ) {
+      give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
+    }
+
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index];
-      const directed = DIRECTED_TOKENS.find((candidate) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word));
+      const directed = DIRECTED_TOKENS.find((candidate) => matches(candidate, index));
       if (directed) {
         const last = index + directed.words.length - 1;
         const target = after(tokens[last].end, tokenEnd(last + 3) + 1);
@@ -338,7 +420,7 @@ export function sentimentByBrand<K>(
           continue;
         }
       }
-      const phrase = PHRASE_TOKENS.find((candidate) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word));
+      const phrase = PHRASE_TOKENS.find((candidate) => matches(candidate, index));
       const length = phrase ? phrase.words.length : 1;
       const comparing = COMPARING_VERBS.get(token.word);
       let value = phrase ? phrase.value : (lexicon.get(token.word) ?? 0);
@@ -352,7 +434,8 @@ export function sentimentByBrand<K>(
       }
       // "It is worth running a pilot", "worth checking": advice to the reader, not praise of a brand.
       if (!phrase && token.word === "worth" && /ing$/.test(tokens[index + 1]?.word ?? "") && IMPERSONAL.test(tokens.slice(Math.max(0, index - 3), index).map((before) => before.word).join(" "))) continue;
-      if (value) value = modified(tokens, index, value, text);
+      // "N'est pas donné", "je ne suis pas convaincu": a phrase that holds its negation is not negated again by "ne".
+      if (value) value = modified(tokens, index, value, text, phrase !== undefined && isNegator(phrase.words[0]));
       const last = index + length - 1;
 
       // A comparison: the brand after "than"/"que" (or after a comparing verb) gets the opposite.
@@ -375,10 +458,21 @@ export function sentimentByBrand<K>(
       if (!value) continue;
       // A comparison is a judgement even in price words, which otherwise weigh half.
       if (object) value = Math.sign(value) * Math.max(Math.abs(value), 1);
-      // What follows "but" is the verdict: "convenient, but the most expensive" leans negative.
-      if (buts.length && buts[0] < token.start) value *= AFTER_BUT;
-      else if (buts.length && buts[buts.length - 1] > token.start) value *= BEFORE_BUT;
-      const found = ownerOf(token.start, tokens[last].end);
+      // What follows "but" is the verdict: "convenient, but the most expensive" leans negative, the
+      // praise before it conceded.
+      if (discounted && buts[buts.length - 1] > token.start && !(buts[0] < token.start)) value *= BEFORE_BUT;
+      // "Fast, although the app is dated", "même si l'installation traîne": what a concession grants is conceded.
+      else if (concessions.some((at) => at < token.start && clauseOf(token.start)[0] <= at + 12)) value *= CONCEDED;
+      // A phrase around a brand's name ("users rate Sprout highly") is said of that brand.
+      const spanned = last > index ? unitGroups.find((group) => group.start >= tokens[index].end && group.end <= tokens[last].start) : undefined;
+      const found = spanned ?? ownerOf(token.start, tokens[last].end);
+      // "Here are cheaper alternatives", "des options moins chères": other brands ahead of the one
+      // the paragraph is about, which comes out behind, as in a comparison made in that word.
+      if (found === "carried" && !object && isComparative(tokens, index, last)) {
+        give(undefined, carried, -value * 0.5, `(alternatives) ${token.word}`, token.start);
+        index = last;
+        continue;
+      }
       const owner = found === "carried" ? undefined : found;
       const previousWord = tokens[index - 1]?.word;
       // A ranking decides ("the easiest", "the best"), except in the words that only describe ("the most expensive of the group").
@@ -386,24 +480,30 @@ export function sentimentByBrand<K>(
       const asChoice = tokens.slice(last + 1, last + 4).some((ahead) => CHOICE_NOUNS.has(ahead.word));
       const plain = phrase ? phrase.words.join(" ") : token.word;
       const why = ranked ? `(ranked) ${plain}` : asChoice ? `(as a choice) ${plain}` : plain;
-      if (object && object !== owner) give(object, object.keys, -value, `(compared) ${why}`, token.start);
-      if (owner && owner !== object) give(owner, owner.keys, value, why, token.start);
+      // The side behind in a comparison made in a describing word weighs as that word does.
+      const described = Math.abs(phrase ? phrase.value : (lexicon.get(token.word) ?? 0)) < 1;
+      const behind = (side: number) => (object && described && side < 0 ? side * COMPARED_DESCRIBED : side);
+      if (object && object !== owner) give(object, object.keys, behind(-value), `(compared) ${why}`, token.start);
+      if (owner && owner !== object) give(owner, owner.keys, behind(value), why, token.start);
       else if (found === "carried" || (owner === object && carried)) give(undefined, carried, value, `(subject) ${why}`, token.start);
       index = last;
     }
 
     // "Excellent screen, but library lending only works in the US": a "but" turns the sentence even
     // when the words after it judge nothing we know, so they count as a mild opposite.
-    const turn = buts[0];
+    // So does a concession that judges nothing we know: "the best network, though the ride is firm".
+    const turn = buts[0] ?? concessions[0];
     if (turn !== undefined && !unitGroups.some((group) => group.start > turn)) {
       const before = given.filter((entry) => entry.at >= 0 && entry.at < turn);
       const net = before.reduce((sum, entry) => sum + entry.value, 0);
       const saidAfter = given.some((entry) => entry.at > turn);
       // "…, though paid plans start at around $89 per month": a price stated after "but" describes (price words weigh half).
       const priceOnly = PRICE_FACT.test(text.slice(turn, unit.end));
-      if (net && !saidAfter && !priceOnly && tokenise(text, turn, unit.end).length >= 4) {
+      // "…, même si vous craignez une panne": a concession about a problem imagined turns nothing.
+      const imaginedAfter = tokenise(text, turn, unit.end).slice(1).some((token) => HYPOTHETICAL.has(token.word));
+      if (net && !saidAfter && !priceOnly && !(imaginedAfter && !buts.length) && tokenise(text, turn, unit.end).length >= 4) {
         // Enough to balance the sentence, as a reader weighs "good prices, but you arrange the fitting".
-        add(before[before.length - 1].keys, net > 0 ? -(net * IMPLIED_TURN) / CRITICISM_WEIGHT : -net * IMPLIED_TURN * CRITICISM_WEIGHT, "(but)");
+        add(before[before.length - 1].keys, net > 0 ? -(net * IMPLIED_TURN) / CRITICISM_WEIGHT : -net * IMPLIED_TURN * CRITICISM_WEIGHT, buts.length ? "(but)" : "(though)");
       }
     }
 
@@ -427,10 +527,17 @@ export function sentimentByBrand<K>(
       break;
     }
 
+    // What a list of strengths or weaknesses (or a table row of them) says, apart from the rest.
+    const listKind = headingSection ? undefined : (itemSection ?? section?.kind);
+    const listed = listKind === "pro" || listKind === "con" || (table !== undefined && /^\s*\|/.test(line));
     for (const [key, said] of sentence) {
       const entry = scores.get(key)!;
       entry.praise += said.praise;
       entry.criticism += said.criticism;
+      if (listed) {
+        entry.listedPraise = (entry.listedPraise ?? 0) + said.praise;
+        entry.listedCriticism = (entry.listedCriticism ?? 0) + said.criticism;
+      }
       if (said.verdict !== undefined) entry.verdict = (entry.verdict ?? 0) + said.verdict;
       if (said.advised !== undefined) entry.advised = (entry.advised ?? 0) + said.advised;
     }

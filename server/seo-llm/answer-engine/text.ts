@@ -9,7 +9,10 @@ export function normalise(text: string): string {
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .toLowerCase();
+    .toLowerCase()
+    // Ligatures have no decomposition: "cœur" is "coeur", "Lætitia" is "laetitia".
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae");
 }
 
 /**
