@@ -6,7 +6,6 @@ import { siteLabel, siteMatchesWebsite } from "#domain/search-console";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { SiteFavicon } from "./site-favicon";
 
@@ -80,19 +79,5 @@ export function SiteForm({ sites, website, action, onCancel }: { sites: Site[]; 
         </Button>
       </div>
     </Form>
-  );
-}
-
-/** The prompt as a dialog, open from the start: the dashboard shows it when a site must be chosen. */
-export function SiteDialog({ sites, website, open, onOpenChange }: { sites: Site[]; website: string | null; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("searchConsole.sites.cancel")}>
-        <DialogTitle>{t("searchConsole.sites.title")}</DialogTitle>
-        <DialogDescription>{t("searchConsole.sites.description")}</DialogDescription>
-        <SiteForm sites={sites} website={website} onCancel={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -1,12 +1,12 @@
 import { LoaderCircleIcon, RefreshCwIcon, TriangleAlertIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
 import { DASHBOARD_PERIOD_COOKIE, DASHBOARD_PERIODS, type DashboardPeriod, isDashboardPeriod, periodDays } from "#domain/search-console";
 import { AiSummary, KeywordsTable } from "~/components/search-console/ai-beside";
 import { ConnectCard, ReconnectAlert } from "~/components/search-console/connect-card";
-import { SiteDialog, SiteForm } from "~/components/search-console/site-chooser";
+import { SiteForm } from "~/components/search-console/site-chooser";
 import { SiteHeading } from "~/components/search-console/site-heading";
 import { TopTable } from "~/components/search-console/top-table";
 import { KpiCards, TrafficChart } from "~/components/search-console/traffic";
@@ -26,6 +26,9 @@ import { usePolling } from "~/lib/use-polling";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+
+/** Radix's dialog is fetched only when a site must be chosen (issue 16). */
+const SiteDialog = lazy(() => import("~/components/search-console/site-dialog"));
 
 /** While a sync runs the page reloads its data this often (and without JavaScript, the whole page). */
 const SYNC_POLL_MS = 3000;
@@ -273,7 +276,9 @@ function SitePrompt({ sites, website }: { sites: Array<{ site_url: string; permi
               {t("searchConsole.sites.open")}
             </Button>
           </div>
-          <SiteDialog sites={sites} website={website} open={open} onOpenChange={setOpen} />
+          <Suspense fallback={null}>
+            <SiteDialog sites={sites} website={website} open={open} onOpenChange={setOpen} />
+          </Suspense>
         </>
       ) : (
         <SiteForm sites={sites} website={website} />
