@@ -12,9 +12,9 @@ export default function SiteDialog({ sites, website, open, onOpenChange }: { sit
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("searchConsole.sites.cancel")}>
-        <DialogTitle>{t("searchConsole.sites.title")}</DialogTitle>
-        <DialogDescription>{t("searchConsole.sites.description")}</DialogDescription>
+      <DialogContent closeLabel={t("searchConsole:sites.cancel")}>
+        <DialogTitle>{t("searchConsole:sites.title")}</DialogTitle>
+        <DialogDescription>{t("searchConsole:sites.description")}</DialogDescription>
         <SiteForm sites={sites} website={website} onCancel={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
