@@ -33,7 +33,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       "zod",
       "lucide-react",
       "clsx",
-      "tailwind-merge",
       "class-variance-authority",
     ],
     exclude: ["@hono/zod-openapi", "drizzle-orm", "@electric-sql/pglite", "pg", "pg-boss", "nodemailer"],
