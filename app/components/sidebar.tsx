@@ -304,7 +304,7 @@ function ProfileCard({
         </span>
       </Link>
       {/* The badge opens the plan dialog in upgrade mode (a link to the plans page without JavaScript). */}
-      <PlanDialogLink upgrade onClick={onNavigate} className={cn("shrink-0 rounded-full", collapsed && "lg:hidden")} aria-label={t("billing:badgeLabel")} data-testid="plan-badge">
+      <PlanDialogLink upgrade onClick={onNavigate} className={cn("shrink-0 rounded-full", collapsed && "lg:hidden")} aria-label={t("sidebar.planBadge")} data-testid="plan-badge">
         <SubscriptionBadge subscription={subscription} />
       </PlanDialogLink>
       {/* Seed 000 §2: the card prefetches the three settings tabs. */}

@@ -20,7 +20,7 @@ export function SearchConsoleBenefits() {
       {BENEFITS.map(({ key, icon: Icon }) => (
         <li key={key} className="flex items-start gap-3 text-sm">
           <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-          <span>{t(`onboarding:searchConsole.benefits.${key}`)}</span>
+          <span>{t(`searchConsole:benefits.${key}`)}</span>
         </li>
       ))}
     </ul>
