@@ -1,4 +1,8 @@
-import { AlertTriangleIcon, CheckCircle2Icon, InfoIcon, XCircleIcon } from "lucide-react";
+// One file per icon, not the package's index: the root's imports make one chunk (vite.config.ts).
+import CheckCircle2Icon from "lucide-react/icons/circle-check";
+import XCircleIcon from "lucide-react/icons/circle-x";
+import InfoIcon from "lucide-react/icons/info";
+import AlertTriangleIcon from "lucide-react/icons/triangle-exclamation-point";
 import { type ElementType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { MAX_TOASTS, type Toast, type ToastType } from "~/lib/toast";
