@@ -339,8 +339,9 @@ function ProfileMenu({ collapsed }: { collapsed: boolean }) {
           <Link to="/settings/informations" role="menuitem" tabIndex={-1} onClick={close} className={menuItemClassName}>
             <SettingsIcon aria-hidden /> {t("profileMenu.settings")}
           </Link>
-          <div className="px-2 py-1.5">
-            <LanguageSwitcher />
+          {/* A menu holds entries, separators and groups: the two languages are a group of radio entries. */}
+          <div role="group" aria-label={t("language.label")} className="px-2 py-1.5">
+            <LanguageSwitcher inMenu />
           </div>
           <MenuSeparator />
           <button

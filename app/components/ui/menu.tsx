@@ -1,17 +1,17 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
-/** The look of a menu's entry: a link or a button given `role="menuitem"`. */
+/** The look of a menu's entry: a link or a button given `role="menuitem"` (or `menuitemradio`). */
 export const menuItemClassName =
   "flex w-full cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none focus:bg-accent focus:text-accent-foreground [&_svg]:size-4";
 
-const ITEMS = '[role="menuitem"]';
+const ITEMS = '[role="menuitem"], [role="menuitemradio"]';
 
 /**
  * A menu button (WAI-ARIA's menu pattern) in a few lines instead of Radix's dropdown, whose
  * positioning engine and focus machinery weighed 20 kB gzip on every signed-in page (issue 16).
  * It opens above its button (`placement`), focuses its first entry, moves with the arrow keys,
- * Home and End (Tab reaches what is not an entry, like the language buttons), and closes on
- * Escape (focus back on the button), when focus leaves it, on a click outside or a chosen entry. `children` receives `close` for entries that act without navigating.
+ * Home and End, and closes on Escape (focus back on the button), when focus leaves it, on a click
+ * outside or a chosen entry. `children` receives `close` for entries that act without navigating.
  */
 export function Menu({
   label,
