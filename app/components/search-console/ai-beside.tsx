@@ -40,7 +40,7 @@ export function AiSummary({ summary }: { summary: Summary }) {
           <dl className="grid grid-cols-3 gap-3">
             {figures.map((figure) => (
               <div key={figure.key} className="grid gap-0.5">
-                <dt className="text-xs text-muted-foreground">{t(`seo:metrics.${figure.key}`)}</dt>
+                <dt className="text-xs text-muted-foreground">{t(`searchConsole:ai.metrics.${figure.key}`)}</dt>
                 <dd className="text-xl font-semibold tabular-nums">{figure.value}</dd>
               </div>
             ))}
