@@ -340,9 +340,9 @@ function ProfileMenu({ collapsed }: { collapsed: boolean }) {
             <SettingsIcon aria-hidden /> {t("profileMenu.settings")}
           </Link>
           {/* A menu holds entries, separators and groups: the two languages are a group of radio entries. */}
-          <div role="group" aria-label={t("language.label")} className="px-2 py-1.5">
+          <fieldset aria-label={t("language.label")} className="px-2 py-1.5">
             <LanguageSwitcher inMenu />
-          </div>
+          </fieldset>
           <MenuSeparator />
           <button
             type="button"
