@@ -7,7 +7,7 @@ import { ConnectCard, ReconnectAlert } from "~/components/search-console/connect
 import { SiteForm } from "~/components/search-console/site-chooser";
 import { SiteHeading } from "~/components/search-console/site-heading";
 import { UpdatedAgo } from "~/components/search-console/updated-ago";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
