@@ -3,6 +3,33 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+type ModuleInfo = { importedIds: readonly string[] } | null;
+let rootDependencies: Set<string> | null = null;
+const BARREL = /\/node_modules\/(lucide-react\/dist\/esm\/lucide-react\.mjs|radix-ui\/dist\/index\.mjs)$/;
+/**
+ * Every module the root route imports, with what those import: the browser loads them on every
+ * page, so they make one chunk instead of one per set of routes that share them (about twenty
+ * files under 1 kB, each a request and a gzip stream of its own). Nothing is added to any page.
+ */
+function rootChunk(id: string, meta: { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => ModuleInfo }) {
+  if (!rootDependencies) {
+    rootDependencies = new Set();
+    const stack = [...meta.getModuleIds()].filter((candidate) => /\/app\/root\.tsx\?__react-router-build-client-route$/.test(candidate));
+    while (stack.length) {
+      const current = stack.pop() as string;
+      // A package's index re-exports all of it, and Rollup moves what a chunk's modules import into
+      // the chunk: through it, every icon of every page would land here.
+      if (BARREL.test(current)) throw new Error(`The root imports ${current}: import its parts instead (lucide-react/icons/<name>, @radix-ui/react-<name>).`);
+      for (const imported of meta.getModuleInfo(current)?.importedIds ?? []) {
+        if (rootDependencies.has(imported)) continue;
+        rootDependencies.add(imported);
+        stack.push(imported);
+      }
+    }
+  }
+  return rootDependencies.has(id) && !/\.css(\?|$)/.test(id) ? "root-shared" : undefined;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The SSR bundle's entry is our Hono root (API + React Router handler), so
   // `build/server/index.js` exports the whole server, not the bare RR build.
@@ -11,6 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         rollupOptions: {
           output: {
+            manualChunks: rootChunk,
             // The translation chunks say what they hold (locale-fr-seo-…js): scripts/js-budget.mjs
             // adds a page's own to its weight.
             chunkFileNames: (chunk) => {
@@ -33,7 +61,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       "zod",
       "lucide-react",
       "clsx",
-      "tailwind-merge",
       "class-variance-authority",
     ],
     exclude: ["@hono/zod-openapi", "drizzle-orm", "@electric-sql/pglite", "pg", "pg-boss", "nodemailer"],

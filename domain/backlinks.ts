@@ -3,17 +3,11 @@
  * enforces it, and the screens, which show it. Pure: no I/O.
  */
 
-/**
- * The seed's `permanent_link_type`: what is bought on a site. A sponsored article is a new post
- * written for the buyer; a link insertion adds the buyer's link to a post already published. Either
- * stays online for good ("permanent") or for twelve months.
- */
-export const LINK_TYPES = ["sponsored_article_permanent", "sponsored_article_12_months", "link_insertion_permanent", "link_insertion_12_months"] as const;
-export type LinkType = (typeof LINK_TYPES)[number];
+import { CURRENCIES, type Currency, LINK_TYPES, type LinkType } from "./backlinks-kinds";
 
-/** Catalogue currencies; the cart's default is USD (seed 001 §9). */
-export const CURRENCIES = ["USD", "EUR", "GBP"] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export { CURRENCIES, type Currency, LINK_TYPES, type LinkType };
+
+/** The cart's default currency (seed 001 §9). */
 export const DEFAULT_CART_CURRENCY: Currency = "USD";
 
 export const SITE_CATEGORIES = [

@@ -18,10 +18,15 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const OUTPUT = path.join(ROOT, "app/lib/route-namespaces.json");
 
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
+/** A module loaded with `withStrings([…], () => import(…))` fetches its own strings (app/lib/i18n-client.ts). */
+const WITH_STRINGS = /withStrings\(\s*\[[^\]]*\]\s*,\s*\(\)\s*=>\s*import\(\s*["']([^"']+)["']\s*\)\s*\)/g;
 const PREFIXED = new RegExp(`["'\`](${NAMESPACES.join("|")}):`, "g");
 const ALONE = new RegExp(`(?:,|\\(|(?<![=!<>])=)\\s*["'](${NAMESPACES.join("|")})["']`, "g");
-/** The API client names its routers after the API's paths, some of which are namespaces' names too. */
-const NOT_KEYS = new Set([path.join(ROOT, "app/lib/api.server.ts")]);
+/**
+ * The API client names its routers after the API's paths, some of which are namespaces' names too;
+ * the Search Console's connection names where it started ("onboarding"), which is no key either.
+ */
+const NOT_KEYS = new Set([path.join(ROOT, "app/lib/api.server.ts"), path.join(ROOT, "domain/search-console.ts")]);
 
 function resolveImport(from: string, specifier: string): string | null {
   let base: string;
@@ -46,7 +51,9 @@ function scan(file: string) {
     for (const match of source.matchAll(PREFIXED)) namespaces.add(match[1]);
     if (!NOT_KEYS.has(file)) for (const match of source.matchAll(ALONE)) namespaces.add(match[1]);
     const imports: string[] = [];
+    const ownStrings = new Set([...source.matchAll(WITH_STRINGS)].map((match) => match[1]));
     for (const match of source.matchAll(IMPORT)) {
+      if (match[2] && ownStrings.has(match[2])) continue;
       const resolved = resolveImport(file, match[1] ?? match[2] ?? match[3]);
       // Tests and type-only graphs are not shown; a `.server` module may hand a key to the screen.
       if (resolved && !resolved.endsWith(".test.ts")) imports.push(resolved);

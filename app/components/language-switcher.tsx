@@ -4,8 +4,11 @@ import { SUPPORTED_LOCALES } from "#domain/locales";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
-/** en | fr as two submit buttons: a plain form post without JavaScript, a fetcher with it. */
-export function LanguageSwitcher({ className }: { className?: string }) {
+/**
+ * en | fr as two submit buttons: a plain form post without JavaScript, a fetcher with it. In a
+ * menu (`inMenu`), they are its radio entries, and the group around them carries the name.
+ */
+export function LanguageSwitcher({ className, inMenu = false }: { className?: string; inMenu?: boolean }) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
@@ -13,7 +16,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const pending = fetcher.formData?.get("lng");
   const current = typeof pending === "string" ? pending : i18n.language;
   return (
-    <fetcher.Form method="post" action="/preferences" className={cn("inline-flex rounded-md border border-slate-200 bg-white p-0.5", className)} aria-label={t("language.label")}>
+    <fetcher.Form method="post" action="/preferences" className={cn("inline-flex rounded-md border border-slate-200 bg-white p-0.5", className)} aria-label={inMenu ? undefined : t("language.label")}>
       <input type="hidden" name="intent" value="locale" />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}
       {SUPPORTED_LOCALES.map((locale) => (
@@ -22,7 +25,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           type="submit"
           name="lng"
           value={locale}
-          aria-pressed={current === locale}
+          {...(inMenu ? { role: "menuitemradio", "aria-checked": current === locale, tabIndex: -1 } : { "aria-pressed": current === locale })}
           lang={locale}
           title={t(`language.names.${locale}`)}
           className={cn(

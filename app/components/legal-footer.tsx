@@ -47,7 +47,7 @@ export function LegalFooter({ legalSiteUrl, year }: { legalSiteUrl: string; year
       </nav>
       <div className="flex flex-wrap items-center gap-3">
         <Link to="/methodology" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
-          {t("methodology.footer")}
+          {t("footer.methodology")}
         </Link>
         <span>© {year} Sightline</span>
         <details className="relative">

@@ -35,7 +35,7 @@ import { PlanDialogLink } from "./billing/plan-dialog";
 import { useCartCount } from "./backlinks/pending-cart";
 import { SubscriptionBadge } from "./subscription";
 import { Badge } from "./ui/badge";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
+import { Menu, MenuSeparator, menuItemClassName } from "./ui/menu";
 
 const ICONS: Record<string, typeof LayoutDashboardIcon> = {
   dashboard: LayoutDashboardIcon,
@@ -304,7 +304,7 @@ function ProfileCard({
         </span>
       </Link>
       {/* The badge opens the plan dialog in upgrade mode (a link to the plans page without JavaScript). */}
-      <PlanDialogLink upgrade onClick={onNavigate} className={cn("shrink-0 rounded-full", collapsed && "lg:hidden")} aria-label={t("billing:badgeLabel")} data-testid="plan-badge">
+      <PlanDialogLink upgrade onClick={onNavigate} className={cn("shrink-0 rounded-full", collapsed && "lg:hidden")} aria-label={t("sidebar.planBadge")} data-testid="plan-badge">
         <SubscriptionBadge subscription={subscription} />
       </PlanDialogLink>
       {/* Seed 000 §2: the card prefetches the three settings tabs. */}
@@ -315,37 +315,49 @@ function ProfileCard({
           <PrefetchPageLinks page="/settings/integrations" />
         </>
       ) : null}
-      <ProfileMenu />
+      <ProfileMenu collapsed={collapsed} />
     </div>
   );
 }
 
-/** A radix menu needs JavaScript; without it, logout stays in the settings layout. */
-function ProfileMenu() {
+/** The menu needs JavaScript; without it, logout stays in the settings layout. */
+function ProfileMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const submit = useSubmit();
   if (!hydrated) return null;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("profileMenu.label")}>
-        <MoreVerticalIcon className="size-4" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" side="top">
-        <DropdownMenuItem asChild>
-          <Link to="/settings/informations">
+    <Menu
+      label={t("profileMenu.label")}
+      trigger={<MoreVerticalIcon className="size-4" aria-hidden />}
+      triggerClassName="rounded p-1 text-slate-500 hover:bg-slate-100"
+      // Above the card, its end at the button's; collapsed, the sidebar is too narrow: it opens rightwards.
+      className={cn("bottom-full right-0 mb-1.5", collapsed && "lg:left-0 lg:right-auto")}
+    >
+      {(close) => (
+        <>
+          <Link to="/settings/informations" role="menuitem" tabIndex={-1} onClick={close} className={menuItemClassName}>
             <SettingsIcon aria-hidden /> {t("profileMenu.settings")}
           </Link>
-        </DropdownMenuItem>
-        <div className="px-2 py-1.5">
-          <LanguageSwitcher />
-        </div>
-        <DropdownMenuSeparator />
-        {/* Posted from onSelect: the menu unmounts as it closes, and a detached submit button posts nothing. */}
-        <DropdownMenuItem onSelect={() => submit(null, { method: "post", action: "/auth/logout" })}>
-          <LogOutIcon aria-hidden /> {t("auth.logout")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          {/* A menu holds entries, separators and groups: the two languages are a group of radio entries. */}
+          <fieldset aria-label={t("language.label")} className="px-2 py-1.5">
+            <LanguageSwitcher inMenu />
+          </fieldset>
+          <MenuSeparator />
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              close();
+              submit(null, { method: "post", action: "/auth/logout" });
+            }}
+            className={menuItemClassName}
+          >
+            <LogOutIcon aria-hidden /> {t("auth.logout")}
+          </button>
+        </>
+      )}
+    </Menu>
   );
 }

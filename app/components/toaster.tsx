@@ -1,11 +1,16 @@
-import { AlertTriangleIcon, CheckCircle2Icon, InfoIcon, XCircleIcon, XIcon } from "lucide-react";
-import { Toast as ToastPrimitive } from "radix-ui";
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+// One file per icon, not the package's index: the root's imports make one chunk (vite.config.ts).
+import CheckCircle2Icon from "lucide-react/icons/circle-check";
+import XCircleIcon from "lucide-react/icons/circle-x";
+import InfoIcon from "lucide-react/icons/info";
+import AlertTriangleIcon from "lucide-react/icons/triangle-exclamation-point";
+import { type ElementType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
-import { MAX_TOASTS, TOAST_DURATION_MS, type Toast, type ToastType } from "~/lib/toast";
+import { MAX_TOASTS, type Toast, type ToastType } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
+
+/** Radix's toasts (and the layers they stand on) are fetched with the first toast a page shows. */
+const RadixToasts = lazy(() => import("./toaster-radix"));
 
 const ICONS: Record<ToastType, typeof InfoIcon> = {
   success: CheckCircle2Icon,
@@ -22,48 +27,46 @@ const TONES = { success: "success", error: "destructive", warning: "warning", in
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated();
-  const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>(toast ? [toast] : []);
+  // Radix's viewport (a landmark) comes with the page's first toast, and stays.
+  const [shown, setShown] = useState(toasts.length > 0);
 
   useEffect(() => {
     if (!toast) return;
+    setShown(true);
     setToasts((current) => (current.some((item) => item.id === toast.id) ? current : [...current, toast].slice(-MAX_TOASTS)));
   }, [toast]);
 
-  if (!hydrated) {
-    return toast ? (
-      <div className="fixed bottom-4 right-4 z-[100] w-[calc(100%-2rem)] max-w-sm">
-        <ToastBody toast={toast} />
-      </div>
-    ) : null;
-  }
-
+  if (!hydrated) return toast ? <StatusBox toast={toast} /> : null;
+  if (!shown) return null;
+  const latest = toasts[toasts.length - 1];
   return (
-    // The provider's label prefixes every announcement (radix default "Notification", the same word
-    // in French); "{hotkey}" is only filled in by the viewport, the landmark it names.
-    <ToastPrimitive.Provider swipeDirection="right">
-      {toasts.map((item) => (
-        <ToastPrimitive.Root
-          key={item.id}
-          duration={TOAST_DURATION_MS[item.type]}
-          type={item.type === "error" ? "foreground" : "background"}
-          onOpenChange={(open) => {
-            if (!open) setToasts((current) => current.filter((other) => other.id !== item.id));
-          }}
-          className="data-[state=closed]:animate-out data-[state=open]:animate-in"
-        >
-          <ToastBody toast={item} radix closeLabel={t("common.close")} />
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport label={t("toast.region")} className="fixed bottom-4 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2 outline-none" />
-    </ToastPrimitive.Provider>
+    // While radix's code comes, the newest toast shows as the server renders it.
+    <Suspense fallback={latest ? <StatusBox toast={latest} /> : null}>
+      <RadixToasts toasts={toasts} onClose={(id) => setToasts((current) => current.filter((other) => other.id !== id))} />
+    </Suspense>
   );
 }
 
-function ToastBody({ toast, radix = false, closeLabel }: { toast: Toast; radix?: boolean; closeLabel?: string }) {
+function StatusBox({ toast }: { toast: Toast }) {
+  return (
+    <div className="fixed bottom-4 right-4 z-[100] w-[calc(100%-2rem)] max-w-sm">
+      <ToastBody toast={toast} />
+    </div>
+  );
+}
+
+/** One toast's box: the same for the server's status box and radix's toast (`radix` then holds its parts). */
+export function ToastBody({
+  toast,
+  radix,
+}: {
+  toast: Toast;
+  radix?: { Title: ElementType; Description: ElementType; close: ReactNode };
+}) {
   const Icon = ICONS[toast.type];
-  const Title = radix ? ToastPrimitive.Title : "p";
-  const Description = radix ? ToastPrimitive.Description : "p";
+  const Title = radix?.Title ?? "p";
+  const Description = radix?.Description ?? "p";
   return (
     <Alert
       variant={TONES[toast.type]}
@@ -74,11 +77,7 @@ function ToastBody({ toast, radix = false, closeLabel }: { toast: Toast; radix?:
       <Icon aria-hidden />
       <Title className="col-start-2 font-semibold">{toast.title}</Title>
       {toast.description ? <Description className="col-start-2 opacity-90">{toast.description}</Description> : null}
-      {radix ? (
-        <ToastPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label={closeLabel}>
-          <XIcon className="size-4" aria-hidden />
-        </ToastPrimitive.Close>
-      ) : null}
+      {radix?.close}
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { NOTHING_PENDING } from "~/components/backlinks/pending-cart";
 import type { Cart, CartItem } from "./api-types";
 import {
   CATALOGUE_PAGE_SIZE,
@@ -9,7 +10,6 @@ import {
   formatMoney,
   isFiltered,
   majorText,
-  NOTHING_PENDING,
   parseCatalogueQuery,
   parseMajor,
   tempItemId,

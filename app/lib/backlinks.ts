@@ -194,8 +194,6 @@ export const ADVANCED_FILTERS: readonly FilterName[] = ["language", "country", "
 export type PendingAdd = { page_id: string; domain: string; permanent_link_type: LinkType; price: number; currency: Currency };
 export type PendingCart = { adding: readonly PendingAdd[]; removing: readonly string[]; clearing: boolean };
 
-export const NOTHING_PENDING: PendingCart = { adding: [], removing: [], clearing: false };
-
 /** Seed 001 §4: a line added optimistically has a temporary id starting with `temp-`. */
 export const tempItemId = (add: Pick<PendingAdd, "page_id" | "permanent_link_type">) => `temp-${add.page_id}-${add.permanent_link_type}`;
 export const isTempItem = (id: string) => id.startsWith("temp-");

@@ -1,6 +1,6 @@
-import type { i18n } from "i18next";
+import i18next, { type i18n } from "i18next";
 import { matchRoutes, type RouteObject } from "react-router";
-import type { Locale } from "#domain/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#domain/locales";
 import { NAMESPACE_FILES, NAMESPACES, type Namespace } from "./i18n-options";
 import ROUTE_NAMESPACES from "./route-namespaces.json";
 
@@ -71,4 +71,17 @@ export async function switchLocale(instance: i18n, locale: Locale) {
   const loaded = NAMESPACES.filter((namespace) => instance.hasResourceBundle(instance.language, namespace));
   await ensureNamespaces(instance, locale, loaded);
   await instance.changeLanguage(locale);
+}
+
+/**
+ * The loader of a module fetched on demand (`lazy(withStrings(["billing"], () => import(…)))`) that
+ * fetches the namespaces it shows with it. scripts/route-namespaces.ts leaves a module loaded so out
+ * of its page's namespaces: the plan dialog's strings come when it opens, not with every page.
+ */
+export function withStrings<T>(namespaces: Namespace[], load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const locale = isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;
+    const [module] = await Promise.all([load(), ensureNamespaces(i18next, locale, namespaces)]);
+    return module;
+  };
 }

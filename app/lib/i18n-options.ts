@@ -13,6 +13,12 @@ export const NAMESPACE_FILES = {
   onboarding: "onboarding",
   backlinks: "backlinks",
   features: "features",
+  // Out of `common` (issue 16): strings only their own screens show, or only the server.
+  searchConsole: "search-console",
+  methodology: "methodology",
+  auth: "auth",
+  twoFactor: "two-factor",
+  exports: "exports",
 } as const;
 export type Namespace = keyof typeof NAMESPACE_FILES;
 export const NAMESPACES = Object.keys(NAMESPACE_FILES) as Namespace[];

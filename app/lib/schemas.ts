@@ -45,8 +45,8 @@ export const FactorCodeSchema = z.object({
   code: z
     .string({ error: "fieldErrors.required" })
     .trim()
-    .min(6, "twoFactor.errors.codeFormat")
-    .max(32, "twoFactor.errors.codeFormat")
+    .min(6, "fieldErrors.codeFormat")
+    .max(32, "fieldErrors.codeFormat")
     .transform((value) => (/^[\d\s]+$/.test(value) ? value.replace(/\s/g, "") : value)),
   recovery: z.enum(["true"]).optional(),
   factor_id: z.uuid().optional(),

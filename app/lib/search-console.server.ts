@@ -36,9 +36,9 @@ export async function handleConnectionReturn(context: Readonly<RouterContextProv
   const clean = `${url.pathname}${url.search}`;
   if (error !== null) {
     const code = isConnectError(error) ? error : "callback_failed";
-    return redirectWithToast(clean, { type: "error", title: t("searchConsole.toast.errorTitle"), description: t(`searchConsole.errors.${code}`) });
+    return redirectWithToast(clean, { type: "error", title: t("searchConsole:toast.errorTitle"), description: t(`searchConsole:errors.${code}`) });
   }
-  if (connected === "true") return redirectWithToast(clean, { type: "success", title: t("searchConsole.toast.connected") });
+  if (connected === "true") return redirectWithToast(clean, { type: "success", title: t("searchConsole:toast.connected") });
   return redirect(clean);
 }
 
@@ -47,7 +47,7 @@ type Back = { to: string };
 async function failWith(context: Readonly<RouterContextProvider>, back: Back, key: string, error: unknown) {
   if (!(error instanceof ApiRequestError)) throw error;
   const t = await getFixedT(context);
-  const toast: ToastInput = { type: "error", title: t(`searchConsole.errors.${key}`), description: error.code === "needs_reconnect" ? t("searchConsole.reconnect.description") : undefined };
+  const toast: ToastInput = { type: "error", title: t(`searchConsole:errors.${key}`), description: error.code === "needs_reconnect" ? t("searchConsole:reconnect.description") : undefined };
   return redirectWithToast(back.to, toast);
 }
 
@@ -63,10 +63,10 @@ export async function connect(context: Readonly<RouterContextProvider>, request:
 
 export async function selectSite(context: Readonly<RouterContextProvider>, siteUrl: string, back: Back) {
   const t = await getFixedT(context);
-  if (!siteUrl) return redirectWithToast(back.to, { type: "error", title: t("searchConsole.errors.selectFailed"), description: t("searchConsole.sites.chooseOne") });
+  if (!siteUrl) return redirectWithToast(back.to, { type: "error", title: t("searchConsole:errors.selectFailed"), description: t("searchConsole:sites.chooseOne") });
   try {
     await read(getApiClient(context).searchConsoleOAuth.sites.select.$post({ json: { site_url: siteUrl } }));
-    return redirectWithToast(back.to, { type: "success", title: t("searchConsole.toast.selected") });
+    return redirectWithToast(back.to, { type: "success", title: t("searchConsole:toast.selected") });
   } catch (error) {
     return failWith(context, back, "selectFailed", error);
   }
@@ -76,7 +76,7 @@ export async function disconnect(context: Readonly<RouterContextProvider>, back:
   try {
     await read(getApiClient(context).searchConsoleOAuth.disconnect.$post());
     const t = await getFixedT(context);
-    return redirectWithToast(back.to, { type: "success", title: t("searchConsole.toast.disconnected") });
+    return redirectWithToast(back.to, { type: "success", title: t("searchConsole:toast.disconnected") });
   } catch (error) {
     return failWith(context, back, "disconnectFailed", error);
   }

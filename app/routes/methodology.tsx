@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = titleMeta;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const t = await getFixedT(context);
-  return { title: t("methodology.title") };
+  return { title: t("methodology:title") };
 }
 
 /**
@@ -23,24 +23,24 @@ export default function Methodology() {
   const { t } = useTranslation();
   return (
     <section className="mx-auto grid max-w-3xl gap-6 p-6 lg:p-10">
-      <ScreenTitle title={t("methodology.title")} description={t("methodology.description")} />
+      <ScreenTitle title={t("methodology:title")} description={t("methodology:description")} />
       <Card className="grid gap-2 p-6">
-        <h2 className="text-lg font-semibold">{t("methodology.mention.title")}</h2>
-        <p className="text-sm leading-6 text-slate-700">{t("methodology.mention.body")}</p>
-        <p className="text-sm leading-6 text-slate-700">{t("methodology.mention.repeats")}</p>
-        <p className="text-sm leading-6 text-slate-700">{t("methodology.mention.words")}</p>
+        <h2 className="text-lg font-semibold">{t("methodology:mention.title")}</h2>
+        <p className="text-sm leading-6 text-slate-700">{t("methodology:mention.body")}</p>
+        <p className="text-sm leading-6 text-slate-700">{t("methodology:mention.repeats")}</p>
+        <p className="text-sm leading-6 text-slate-700">{t("methodology:mention.words")}</p>
       </Card>
       {METRICS.map((metric) => (
         <Card key={metric} id={metric} className="grid scroll-mt-24 gap-2 p-6 target:ring-2 target:ring-indigo-500">
-          <h2 className="text-lg font-semibold">{t(`methodology.metrics.${metric}.name`)}</h2>
-          <p className="rounded-md bg-muted px-3 py-2 font-mono text-sm">{t(`methodology.metrics.${metric}.formula`)}</p>
-          <p className="text-sm leading-6 text-slate-700">{t(`methodology.metrics.${metric}.body`)}</p>
+          <h2 className="text-lg font-semibold">{t(`methodology:metrics.${metric}.name`)}</h2>
+          <p className="rounded-md bg-muted px-3 py-2 font-mono text-sm">{t(`methodology:metrics.${metric}.formula`)}</p>
+          <p className="text-sm leading-6 text-slate-700">{t(`methodology:metrics.${metric}.body`)}</p>
         </Card>
       ))}
       <Card id="uncertainty" className="grid scroll-mt-24 gap-2 p-6">
-        <h2 className="text-lg font-semibold">{t("methodology.uncertainty.title")}</h2>
-        <p className="text-sm leading-6 text-slate-700">{t("methodology.uncertainty.body")}</p>
-        <p className="text-sm leading-6 text-slate-700">{t("methodology.uncertainty.example")}</p>
+        <h2 className="text-lg font-semibold">{t("methodology:uncertainty.title")}</h2>
+        <p className="text-sm leading-6 text-slate-700">{t("methodology:uncertainty.body")}</p>
+        <p className="text-sm leading-6 text-slate-700">{t("methodology:uncertainty.example")}</p>
       </Card>
     </section>
   );

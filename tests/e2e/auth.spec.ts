@@ -103,7 +103,7 @@ test.describe("logout", () => {
   });
 
   test("the profile menu signs out", async ({ page, email, signIn, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the menu is a radix dropdown, JavaScript only");
+    test.skip(!javaScriptEnabled, "the menu needs JavaScript");
     await signIn(page, email);
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();

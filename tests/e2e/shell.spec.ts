@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN_EMAIL } from "./support/env";
 import { expect, failedToLoad, pathAndQuery, test } from "./support/fixtures";
@@ -64,6 +65,47 @@ test.describe("desktop sidebar", () => {
     await expect(page).toHaveURL(pathAndQuery("/recherche"));
     await expect(page.getByRole("main").getByRole("heading", { name: /^Research/, level: 1 })).toBeVisible();
     await expect(page.getByText(/not available on your account/)).toHaveCount(0);
+  });
+});
+
+test.describe("profile menu", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("opens from the keyboard, moves with the arrows, switches the language, closes back on its button; axe finds nothing in it", async ({ page, email, signIn, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the menu needs JavaScript; without it, logout is in the settings");
+    await signIn(page, email);
+    const trigger = page.getByRole("button", { name: "Account menu" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    const axe = await new AxeBuilder({ page }).include("#app-sidebar").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitemradio", { name: "en" })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("menuitemradio", { name: "en" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(page.getByRole("menuitem", { name: "Log out" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+    await expect(page.getByRole("menu")).toBeHidden();
+
+    // The language buttons are entries too; the menu stays open after a choice.
+    await trigger.click();
+    await page.getByRole("menuitemradio", { name: "fr" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await page.getByRole("menuitemradio", { name: "en" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    await expect(page).toHaveURL(pathAndQuery("/settings/informations"));
+    await expect(page.getByRole("menu")).toBeHidden();
   });
 });
 

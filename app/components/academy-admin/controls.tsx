@@ -2,7 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon, EyeIcon, EyeOffIcon, GripVerticalIcon, Tras
 import { type DragEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useFetchers, useLocation } from "react-router";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

@@ -2,7 +2,7 @@ import { CreditCardIcon, InfoIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { LINK_TYPES } from "#domain/backlinks";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";

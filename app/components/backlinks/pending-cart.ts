@@ -1,6 +1,9 @@
 import { useFetchers } from "react-router";
-import { CURRENCIES, type Currency, LINK_TYPES, type LinkType } from "#domain/backlinks";
-import { NOTHING_PENDING, type PendingAdd, type PendingCart } from "~/lib/backlinks";
+// Not #domain/backlinks nor ~/lib/backlinks' values: the sidebar reads this on every page (issue 16).
+import { CURRENCIES, type Currency, LINK_TYPES, type LinkType } from "#domain/backlinks-kinds";
+import type { PendingAdd, PendingCart } from "~/lib/backlinks";
+
+export const NOTHING_PENDING: PendingCart = { adding: [], removing: [], clearing: false };
 
 /*
  * The cart changes under way, wherever they were made (a site's page adds, the cart removes and

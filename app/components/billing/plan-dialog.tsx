@@ -1,8 +1,9 @@
 import { createContext, lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from "react";
 import { Link, type LinkProps, useRevalidator } from "react-router";
+import { withStrings } from "~/lib/i18n-client";
 
-/** Every signed-in page has the dialog's opener; only someone who opens it downloads the dialog. */
-const PlanDialog = lazy(() => import("./plan-dialog-content"));
+/** Every signed-in page has the dialog's opener; only someone who opens it downloads the dialog and its strings. */
+const PlanDialog = lazy(withStrings(["billing"], () => import("./plan-dialog-content")));
 
 type OpenOptions = { upgrade?: boolean };
 const PlanDialogContext = createContext<{ open: (options?: OpenOptions) => void } | null>(null);

@@ -6,9 +6,9 @@ import { buttonVariants } from "~/components/ui/button";
 export function ExportLink({ href }: { href: string }) {
   const { t } = useTranslation();
   return (
-    <a href={href} download className={buttonVariants({ variant: "outline", size: "sm" })} title={t("insights:exportCsvTitle")}>
+    <a href={href} download className={buttonVariants({ variant: "outline", size: "sm" })} title={t("common.exportCsvTitle")}>
       <DownloadIcon aria-hidden />
-      {t("insights:exportCsv")}
+      {t("common.exportCsv")}
     </a>
   );
 }

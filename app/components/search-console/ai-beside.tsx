@@ -28,25 +28,25 @@ export function AiSummary({ summary }: { summary: Summary }) {
         <div className="flex items-center justify-between gap-2">
           <h3 id="ai-summary" className="flex items-center gap-2 font-medium">
             <SparklesIcon className="size-4 text-indigo-600" aria-hidden />
-            {t("searchConsole.ai.title")}
+            {t("searchConsole:ai.title")}
           </h3>
           <Link to="/seo-llms" className="text-sm font-medium text-indigo-700 hover:underline">
-            {t("searchConsole.ai.open")}
+            {t("searchConsole:ai.open")}
           </Link>
         </div>
         {summary.answers === 0 ? (
-          <p className="text-sm text-slate-600">{t("searchConsole.ai.none")}</p>
+          <p className="text-sm text-slate-600">{t("searchConsole:ai.none")}</p>
         ) : (
           <dl className="grid grid-cols-3 gap-3">
             {figures.map((figure) => (
               <div key={figure.key} className="grid gap-0.5">
-                <dt className="text-xs text-muted-foreground">{t(`seo:metrics.${figure.key}`)}</dt>
+                <dt className="text-xs text-muted-foreground">{t(`searchConsole:ai.metrics.${figure.key}`)}</dt>
                 <dd className="text-xl font-semibold tabular-nums">{figure.value}</dd>
               </div>
             ))}
           </dl>
         )}
-        {summary.answers ? <p className="text-xs text-slate-500">{t("searchConsole.ai.answers", { count: summary.answers })}</p> : null}
+        {summary.answers ? <p className="text-xs text-slate-500">{t("searchConsole:ai.answers", { count: summary.answers })}</p> : null}
       </section>
     </Card>
   );
@@ -62,18 +62,18 @@ export function KeywordsTable({ keywords }: { keywords: Keyword[] }) {
     <section className="grid gap-3">
       <div>
         <h3 id="keywords-beside" className="font-medium">
-          {t("searchConsole.keywords.title")}
+          {t("searchConsole:keywords.title")}
         </h3>
-        <p className="text-sm text-slate-600">{t("searchConsole.keywords.description")}</p>
+        <p className="text-sm text-slate-600">{t("searchConsole:keywords.description")}</p>
       </div>
-      <Table region={t("searchConsole.keywords.title")}>
+      <Table region={t("searchConsole:keywords.title")}>
         <TableHeader>
-          <TableHead>{t("searchConsole.keywords.keyword")}</TableHead>
-          <TableHead numeric>{t("searchConsole.kpi.clicks")}</TableHead>
-          <TableHead numeric>{t("searchConsole.kpi.impressions")}</TableHead>
-          <TableHead numeric>{t("searchConsole.kpi.position")}</TableHead>
-          <TableHead numeric>{t("searchConsole.keywords.aiVisibility")}</TableHead>
-          <TableHead numeric>{t("searchConsole.keywords.aiPosition")}</TableHead>
+          <TableHead>{t("searchConsole:keywords.keyword")}</TableHead>
+          <TableHead numeric>{t("searchConsole:kpi.clicks")}</TableHead>
+          <TableHead numeric>{t("searchConsole:kpi.impressions")}</TableHead>
+          <TableHead numeric>{t("searchConsole:kpi.position")}</TableHead>
+          <TableHead numeric>{t("searchConsole:keywords.aiVisibility")}</TableHead>
+          <TableHead numeric>{t("searchConsole:keywords.aiPosition")}</TableHead>
         </TableHeader>
         <TableBody>
           {keywords.map((row) => (
@@ -82,7 +82,7 @@ export function KeywordsTable({ keywords }: { keywords: Keyword[] }) {
               <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums"><ShortNumber value={row.organic.clicks} /></td>
               <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums"><ShortNumber value={row.organic.impressions} /></td>
               <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatNumber(row.organic.position, locale)}</td>
-              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums" title={t("searchConsole.ai.answers", { count: row.ai.answers })}>
+              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums" title={t("searchConsole:ai.answers", { count: row.ai.answers })}>
                 {formatPercent(row.ai.visibility, locale)}
               </td>
               <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{row.ai.average_position === null ? "—" : `#${formatNumber(row.ai.average_position, locale)}`}</td>

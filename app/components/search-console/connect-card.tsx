@@ -20,7 +20,7 @@ export function SearchConsoleBenefits() {
       {BENEFITS.map(({ key, icon: Icon }) => (
         <li key={key} className="flex items-start gap-3 text-sm">
           <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-          <span>{t(`onboarding:searchConsole.benefits.${key}`)}</span>
+          <span>{t(`searchConsole:benefits.${key}`)}</span>
         </li>
       ))}
     </ul>
@@ -36,7 +36,7 @@ export function ConnectButton({ source, label }: { source: "google" | "demo"; la
     <Form method="post">
       <Button type="submit" name="intent" value="connect" disabled={sending}>
         <PlugIcon aria-hidden />
-        {label ?? (source === "demo" ? t("searchConsole.connectDemo") : t("searchConsole.connect"))}
+        {label ?? (source === "demo" ? t("searchConsole:connectDemo") : t("searchConsole:connect"))}
       </Button>
     </Form>
   );
@@ -49,13 +49,13 @@ export function ConnectCard({ source }: { source: "google" | "demo" }) {
     <Card className="grid max-w-2xl gap-5 p-6" data-testid="connect-card">
       <div className="grid gap-1">
         <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-          {t("searchConsole.notConnected.title")}
-          {source === "demo" ? <Badge variant="demo">{t("searchConsole.demo")}</Badge> : null}
+          {t("searchConsole:notConnected.title")}
+          {source === "demo" ? <Badge variant="demo">{t("searchConsole:demo")}</Badge> : null}
         </h2>
-        <p className="text-sm text-slate-600">{t("searchConsole.notConnected.description")}</p>
+        <p className="text-sm text-slate-600">{t("searchConsole:notConnected.description")}</p>
       </div>
       <SearchConsoleBenefits />
-      {source === "demo" ? <p className="text-sm text-slate-600">{t("searchConsole.demoExplained")}</p> : null}
+      {source === "demo" ? <p className="text-sm text-slate-600">{t("searchConsole:demoExplained")}</p> : null}
       <div>
         <ConnectButton source={source} />
       </div>
@@ -69,10 +69,10 @@ export function ReconnectAlert() {
   return (
     <Alert variant="warning" role="alert" data-testid="reconnect">
       <TriangleAlertIcon aria-hidden />
-      <AlertTitle>{t("searchConsole.reconnect.title")}</AlertTitle>
+      <AlertTitle>{t("searchConsole:reconnect.title")}</AlertTitle>
       <AlertDescription className="grid gap-3">
-        <p>{t("searchConsole.reconnect.description")}</p>
-        <ConnectButton source="google" label={t("searchConsole.reconnect.button")} />
+        <p>{t("searchConsole:reconnect.description")}</p>
+        <ConnectButton source="google" label={t("searchConsole:reconnect.button")} />
       </AlertDescription>
     </Alert>
   );

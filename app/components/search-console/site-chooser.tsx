@@ -6,7 +6,6 @@ import { siteLabel, siteMatchesWebsite } from "#domain/search-console";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { SiteFavicon } from "./site-favicon";
 
@@ -29,11 +28,11 @@ export function SiteForm({ sites, website, action, onCancel }: { sites: Site[]; 
   if (sites.length === 0) {
     return (
       <div className="grid gap-3">
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("searchConsole.sites.empty")}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("searchConsole:sites.empty")}</p>
         {onCancel ? (
           <div className="flex justify-end">
             <Button type="button" variant="outline" onClick={onCancel}>
-              {t("searchConsole.sites.cancel")}
+              {t("searchConsole:sites.cancel")}
             </Button>
           </div>
         ) : null}
@@ -45,11 +44,11 @@ export function SiteForm({ sites, website, action, onCancel }: { sites: Site[]; 
       {website && !recommended ? (
         <Alert variant="warning" role="status">
           <TriangleAlertIcon aria-hidden />
-          <AlertDescription>{t("searchConsole.sites.missing", { website: siteLabel(website) })}</AlertDescription>
+          <AlertDescription>{t("searchConsole:sites.missing", { website: siteLabel(website) })}</AlertDescription>
         </Alert>
       ) : null}
       <fieldset className="grid gap-2">
-        <legend className="sr-only">{t("searchConsole.sites.legend")}</legend>
+        <legend className="sr-only">{t("searchConsole:sites.legend")}</legend>
         {ordered.map((site) => (
           <label key={site.site_url} className="flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50">
             <input
@@ -63,36 +62,22 @@ export function SiteForm({ sites, website, action, onCancel }: { sites: Site[]; 
             />
             <SiteFavicon siteUrl={site.site_url} />
             <span className="min-w-0 flex-1 truncate font-medium">{siteLabel(site.site_url)}</span>
-            {site.site_url.startsWith("sc-domain:") ? <Badge variant="secondary">{t("searchConsole.sites.domain")}</Badge> : null}
-            {site.site_url === recommended?.site_url ? <Badge variant="success">{t("searchConsole.sites.recommended")}</Badge> : null}
+            {site.site_url.startsWith("sc-domain:") ? <Badge variant="secondary">{t("searchConsole:sites.domain")}</Badge> : null}
+            {site.site_url === recommended?.site_url ? <Badge variant="success">{t("searchConsole:sites.recommended")}</Badge> : null}
           </label>
         ))}
       </fieldset>
       <div className="flex justify-end gap-2">
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel}>
-            {t("searchConsole.sites.cancel")}
+            {t("searchConsole:sites.cancel")}
           </Button>
         ) : null}
         <Button type="submit" name="intent" value="select" disabled={(hydrated && !chosen) || sending}>
           {sending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : null}
-          {sending ? t("searchConsole.sites.connecting") : t("searchConsole.sites.select")}
+          {sending ? t("searchConsole:sites.connecting") : t("searchConsole:sites.select")}
         </Button>
       </div>
     </Form>
-  );
-}
-
-/** The prompt as a dialog, open from the start: the dashboard shows it when a site must be chosen. */
-export function SiteDialog({ sites, website, open, onOpenChange }: { sites: Site[]; website: string | null; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("searchConsole.sites.cancel")}>
-        <DialogTitle>{t("searchConsole.sites.title")}</DialogTitle>
-        <DialogDescription>{t("searchConsole.sites.description")}</DialogDescription>
-        <SiteForm sites={sites} website={website} onCancel={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -11,8 +11,8 @@ export function SiteHeading({ siteUrl, demo }: { siteUrl: string; demo: boolean 
       <SiteFavicon siteUrl={siteUrl} size={20} />
       <span className="truncate">{siteLabel(siteUrl)}</span>
       {demo ? (
-        <Badge variant="demo" title={t("searchConsole.demoExplained")}>
-          {t("searchConsole.demo")}
+        <Badge variant="demo" title={t("searchConsole:demoExplained")}>
+          {t("searchConsole:demo")}
         </Badge>
       ) : null}
     </h2>

@@ -49,21 +49,21 @@ export function TopTable({
     <section className="grid content-start gap-3">
       <div className="flex items-center justify-between gap-2">
         <h3 id={`top-${kind}`} className="font-medium">
-          {t(`searchConsole.top.${kind}`)}
+          {t(`searchConsole:top.${kind}`)}
         </h3>
         {total ? <ExportLink href={csvHref} /> : null}
       </div>
       {total === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t("searchConsole.top.empty")}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t("searchConsole:top.empty")}</p>
       ) : (
         <>
-          <Table region={t(`searchConsole.top.${kind}`)}>
+          <Table region={t(`searchConsole:top.${kind}`)}>
             <TableHeader>
-              <TableHead>{t(`searchConsole.top.${kind === "queries" ? "query" : "page"}`)}</TableHead>
+              <TableHead>{t(`searchConsole:top.${kind === "queries" ? "query" : "page"}`)}</TableHead>
               {TOP_SORTS.map((sort) => (
                 <TableHead key={sort} numeric className="whitespace-nowrap" aria-sort={view.sort === sort ? (view.dir === "asc" ? "ascending" : "descending") : "none"}>
                   <Link to={sortLink(sort)} preventScrollReset className="inline-flex items-center gap-1 hover:text-slate-900">
-                    {t(`searchConsole.kpi.${sort}`)}
+                    {t(`searchConsole:kpi.${sort}`)}
                     {view.sort === sort ? view.dir === "asc" ? <ArrowUpIcon className="size-3" aria-hidden /> : <ArrowDownIcon className="size-3" aria-hidden /> : null}
                   </Link>
                 </TableHead>
@@ -90,17 +90,17 @@ export function TopTable({
             </TableBody>
           </Table>
           {pages > 1 ? (
-            <nav className="flex items-center justify-between text-sm" aria-label={t(`searchConsole.top.${kind}`)}>
-              <span className="text-slate-500">{t("searchConsole.top.pageOf", { page: view.page, pages, total })}</span>
+            <nav className="flex items-center justify-between text-sm" aria-label={t(`searchConsole:top.${kind}`)}>
+              <span className="text-slate-500">{t("searchConsole:top.pageOf", { page: view.page, pages, total })}</span>
               <span className="flex gap-3">
                 {view.page > 1 ? (
                   <Link to={linkWith({ page: String(view.page - 1) })} preventScrollReset className="font-medium text-indigo-700 hover:underline">
-                    {t("searchConsole.top.previous")}
+                    {t("searchConsole:top.previous")}
                   </Link>
                 ) : null}
                 {view.page < pages ? (
                   <Link to={linkWith({ page: String(view.page + 1) })} preventScrollReset className="font-medium text-indigo-700 hover:underline">
-                    {t("searchConsole.top.next")}
+                    {t("searchConsole:top.next")}
                   </Link>
                 ) : null}
               </span>

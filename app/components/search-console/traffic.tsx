@@ -31,7 +31,7 @@ export function KpiCards({ totals, previous }: { totals: Totals; previous: Total
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {cards.map((card) => (
         <Card key={card.key} className="grid gap-1 p-4" data-testid={`kpi-${card.key}`}>
-          <p className="text-sm font-medium text-muted-foreground">{t(`searchConsole.kpi.${card.key}`)}</p>
+          <p className="text-sm font-medium text-muted-foreground">{t(`searchConsole:kpi.${card.key}`)}</p>
           <p className="text-2xl font-semibold tabular-nums">{card.value}</p>
           <Change value={card.change} better={card.better} />
         </Card>
@@ -42,7 +42,7 @@ export function KpiCards({ totals, previous }: { totals: Totals; previous: Total
 
 function Change({ value, better }: { value: number | null; better: "up" | "down" }) {
   const { t, i18n } = useTranslation();
-  if (value === null) return <p className="text-xs text-slate-500">{t("searchConsole.kpi.noPrevious")}</p>;
+  if (value === null) return <p className="text-xs text-slate-500">{t("searchConsole:kpi.noPrevious")}</p>;
   const rounded = Math.round(value * 10) / 10;
   const good = rounded === 0 ? null : (rounded > 0) === (better === "up");
   const Icon = rounded === 0 ? MinusIcon : rounded > 0 ? ArrowUpRightIcon : ArrowDownRightIcon;
@@ -50,7 +50,7 @@ function Change({ value, better }: { value: number | null; better: "up" | "down"
   return (
     <p className={cn("flex items-center gap-1 text-xs", good === null ? "text-slate-500" : good ? "text-emerald-700" : "text-red-700")}>
       <Icon className="size-3.5" aria-hidden />
-      {t("searchConsole.kpi.change", { change: `${formatted} %` })}
+      {t("searchConsole:kpi.change", { change: `${formatted} %` })}
     </p>
   );
 }
@@ -67,7 +67,7 @@ const PAD = { top: 12, right: 48, bottom: 28, left: 44 };
  */
 export function TrafficChart({ days }: { days: Day[] }) {
   const { t, i18n } = useTranslation();
-  if (days.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t("searchConsole.chart.empty")}</p>;
+  if (days.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t("searchConsole:chart.empty")}</p>;
   const day = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" });
   const innerWidth = WIDTH - PAD.left - PAD.right;
   const innerHeight = HEIGHT - PAD.top - PAD.bottom;
@@ -78,7 +78,7 @@ export function TrafficChart({ days }: { days: Day[] }) {
   ] as const;
   return (
     <figure className="grid gap-2">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={t("searchConsole.chart.label")}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={t("searchConsole:chart.label")}>
         {[0, 0.5, 1].map((share) => (
           <g key={share}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + (1 - share) * innerHeight} y2={PAD.top + (1 - share) * innerHeight} className="stroke-slate-200" />
@@ -114,11 +114,11 @@ export function TrafficChart({ days }: { days: Day[] }) {
       <figcaption className="flex gap-4 text-xs text-slate-600">
         <span className="flex items-center gap-1.5">
           <span className="h-0.5 w-4 bg-indigo-600" aria-hidden />
-          {t("searchConsole.kpi.clicks")}
+          {t("searchConsole:kpi.clicks")}
         </span>
         <span className="flex items-center gap-1.5">
           <span className="h-0.5 w-4 bg-violet-400" aria-hidden />
-          {t("searchConsole.kpi.impressions")}
+          {t("searchConsole:kpi.impressions")}
         </span>
       </figcaption>
     </figure>

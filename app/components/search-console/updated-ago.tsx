@@ -23,10 +23,10 @@ export function UpdatedAgo({ at, renderedAt }: { at: string | null; renderedAt: 
     const timer = setInterval(() => setNow(Date.now()), RENEW_MS);
     return () => clearInterval(timer);
   }, []);
-  if (!at) return <span className="text-xs text-slate-500">{t("searchConsole.neverUpdated")}</span>;
+  if (!at) return <span className="text-xs text-slate-500">{t("searchConsole:neverUpdated")}</span>;
   return (
     <time dateTime={at} className="text-xs text-slate-500" data-testid="updated-ago">
-      {t("searchConsole.updated", { when: relativeTime(at, now, i18n.language) })}
+      {t("searchConsole:updated", { when: relativeTime(at, now, i18n.language) })}
     </time>
   );
 }

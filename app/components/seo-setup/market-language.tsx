@@ -1,17 +1,19 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircleIcon } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { SelectField } from "~/components/forms";
 import { Alert, AlertDescription, alertVariants } from "~/components/ui/alert";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MARKET_LANGUAGES, type MarketLanguage } from "#domain/seo-profile";
 import { marketLanguageChangeSchema } from "~/lib/seo-setup-schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
+
+/** The confirmation dialog (and Radix's) is fetched when a change asks for it (issue 16). */
+const LanguageDialog = lazy(() => import("./market-language-dialog"));
 
 /** Seed 001 §4/§9: after a change, the page reloads its data every 2 s, at most 15 times and 10 s. */
 export const LANGUAGE_POLL_INTERVAL_MS = 2000;
@@ -92,20 +94,11 @@ export function MarketLanguageForm({ stored, actionData }: { stored: MarketLangu
           <AlertDescription>{t("seoSetup:prompts.stillSaving")}</AlertDescription>
         </Alert>
       ) : null}
-      <Dialog open={asking !== null} onOpenChange={(open) => (open ? undefined : cancel())}>
-        <DialogContent closeLabel={t("common.close")} className="max-w-md">
-          <DialogTitle className="pr-6">{t("seoSetup:prompts.confirmTitle")}</DialogTitle>
-          <DialogDescription>
-            {asking ? t("seoSetup:prompts.confirmMessage", { language: t(`seoSetup:languages.${asking}`) }) : null}
-          </DialogDescription>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={cancel}>
-              {t("seoSetup:prompts.cancel")}
-            </Button>
-            <Button onClick={confirm}>{t("seoSetup:prompts.confirm")}</Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {asking ? (
+        <Suspense fallback={null}>
+          <LanguageDialog language={asking} onCancel={cancel} onConfirm={confirm} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -42,38 +42,3 @@ export function AlertDialogCancel({ className, ...props }: React.ComponentProps<
 export function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
   return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant: "destructive" }), className)} {...props} />;
 }
-
-/**
- * The whole confirmation: `trigger` opens it; the title, the description, Cancel and the confirming
- * button, which calls `onConfirm`. The dialog unmounts as it closes, so the caller submits from
- * `onConfirm` (a fetcher or useSubmit), not with a form inside it.
- */
-export function ConfirmDialog({
-  trigger,
-  title,
-  description,
-  cancelLabel,
-  confirmLabel,
-  onConfirm,
-}: {
-  trigger: React.ReactNode;
-  title: string;
-  description: string;
-  cancelLabel: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-}) {
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{title}</AlertDialogTitle>
-        <AlertDialogDescription>{description}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}

@@ -1,4 +1,4 @@
-import { Slot } from "radix-ui";
+import { Slot } from "./slot";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
@@ -7,7 +7,7 @@ import { cn } from "~/lib/utils";
  * forms and figures, so the layout and the padding are the caller's.
  */
 export function Card({ className, asChild = false, ...props }: React.ComponentProps<"div"> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : "div";
+  const Comp = asChild ? Slot : "div";
   return <Comp data-slot="card" className={cn("rounded-lg border bg-card text-card-foreground", className)} {...props} />;
 }
 
@@ -17,7 +17,7 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
 
 /** A heading, not upstream's div: each card is a section of its page (h2 unless `asChild` says otherwise). */
 export function CardTitle({ className, asChild = false, ...props }: React.ComponentProps<"h2"> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : "h2";
+  const Comp = asChild ? Slot : "h2";
   return <Comp data-slot="card-title" className={cn("text-lg font-semibold", className)} {...props} />;
 }
 

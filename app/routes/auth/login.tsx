@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = await getFixedT(context);
   const error = url.searchParams.get("error");
   return {
-    title: t("auth.login.title"),
+    title: t("auth:login.title"),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     providers: signInProviders(),
     // A sign-in with Google or LinkedIn that came back refused (seed 000 §8).
@@ -58,12 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const minutes = Math.max(1, Math.ceil(Number(error.headers?.get("retry-after") ?? 60) / 60));
     const message =
       error.code === "rate_limited_email"
-        ? t("auth.login.rateLimitedEmail", { minutes })
+        ? t("auth:login.rateLimitedEmail", { minutes })
         : error.code === "rate_limited_ip"
-          ? t("auth.login.rateLimitedIp", { minutes })
+          ? t("auth:login.rateLimitedIp", { minutes })
           : error.status === 400 && error.errors?.email
             ? t("validation.email")
-            : t("auth.login.failed");
+            : t("auth:login.failed");
     // The API's own words are English and for developers; the form says it in the user's language.
     const status = error.status === 429 ? 429 : error.status >= 500 ? 502 : 400;
     return data({ result: submission.reply({ formErrors: [message] }), sentTo: null }, { status });
@@ -93,23 +93,23 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {actionData?.sentTo ? (
           <div className="grid gap-4 text-center" data-testid="check-inbox">
             <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden />
-            <h1 className="text-xl font-semibold">{t("auth.sent.title")}</h1>
-            <p className="text-muted-foreground">{t("auth.sent.description", { email: actionData.sentTo })}</p>
-            <p className="text-sm text-muted-foreground">{t("auth.sent.expiry")}</p>
+            <h1 className="text-xl font-semibold">{t("auth:sent.title")}</h1>
+            <p className="text-muted-foreground">{t("auth:sent.description", { email: actionData.sentTo })}</p>
+            <p className="text-sm text-muted-foreground">{t("auth:sent.expiry")}</p>
             <Link to={`/auth?mode=login${loaderData.redirectTo ? `&redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ""}`} className="text-sm font-medium text-primary hover:underline">
-              {t("auth.sent.again")}
+              {t("auth:sent.again")}
             </Link>
           </div>
         ) : (
           <div className="grid gap-6">
             <div className="grid gap-2 text-center">
-              <h1 className="text-2xl font-semibold">{t("auth.login.title")}</h1>
-              <p className="text-muted-foreground">{t("auth.login.description")}</p>
+              <h1 className="text-2xl font-semibold">{t("auth:login.title")}</h1>
+              <p className="text-muted-foreground">{t("auth:login.description")}</p>
             </div>
             {loaderData.error ? (
               <Alert variant="destructive" role="alert" data-testid="sign-in-error">
                 <CircleAlertIcon aria-hidden />
-                <AlertDescription>{t(`auth.oauth.errors.${loaderData.error}`)}</AlertDescription>
+                <AlertDescription>{t(`auth:oauth.errors.${loaderData.error}`)}</AlertDescription>
               </Alert>
             ) : null}
             {loaderData.providers.length > 0 ? (
@@ -119,19 +119,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                   <Form key={provider} method="post" action={`/auth/oauth/${provider}`} reloadDocument>
                     <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
                     <Button type="submit" variant="outline" className="w-full">
-                      {t(`auth.oauth.continueWith.${provider}`)}
+                      {t(`auth:oauth.continueWith.${provider}`)}
                     </Button>
                   </Form>
                 ))}
-                <p className="text-center text-xs uppercase tracking-wide text-muted-foreground">{t("auth.oauth.or")}</p>
+                <p className="text-center text-xs uppercase tracking-wide text-muted-foreground">{t("auth:oauth.or")}</p>
               </div>
             ) : null}
             <Form method="post" {...getFormProps(form)} className="grid gap-4">
               <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-              <Field meta={fields.email} label={t("auth.login.email")} type="email" autoComplete="email" placeholder="you@company.com" autoFocus />
+              <Field meta={fields.email} label={t("auth:login.email")} type="email" autoComplete="email" placeholder="you@company.com" autoFocus />
               <FormErrors id={form.errorId} errors={form.errors} />
               <Button type="submit" disabled={submitting}>
-                {submitting ? t("auth.login.sending") : t("auth.login.submit")}
+                {submitting ? t("auth:login.sending") : t("auth:login.submit")}
               </Button>
             </Form>
           </div>

@@ -23,5 +23,5 @@ export async function action({ context }: Route.ActionArgs) {
     // The logout call may have refreshed the tokens first; the browser must not get them back.
     api.clearSession();
   }
-  return redirectWithToast("/auth", { type: "success", title: t("auth.loggedOut") }, { headers: { "Set-Cookie": await destroySession() } });
+  return redirectWithToast("/auth", { type: "success", title: t("auth:loggedOut") }, { headers: { "Set-Cookie": await destroySession() } });
 }

@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const factor = assurance.factors.find((candidate) => candidate.status === "verified");
   if (!factor || assurance.current_level === "aal2") return redirect(redirectTo);
   const t = await getFixedT(context);
-  return { title: t("twoFactor.challenge.title"), factorId: factor.id, redirectTo, recovery: url.searchParams.get("recovery") === "true" };
+  return { title: t("twoFactor:challenge.title"), factorId: factor.id, redirectTo, recovery: url.searchParams.get("recovery") === "true" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(await landing(api, safeRedirect(new URL(request.url).searchParams.get("redirectTo"))), { headers });
   } catch (error) {
     if (!(error instanceof ApiRequestError) || ![400, 404, 429].includes(error.status)) throw error;
-    const message = error.status === 429 ? t("twoFactor.errors.locked") : recovery ? t("twoFactor.errors.recovery") : t("twoFactor.errors.code");
+    const message = error.status === 429 ? t("twoFactor:errors.locked") : recovery ? t("twoFactor:errors.recovery") : t("twoFactor:errors.code");
     return data({ result: submission.reply({ fieldErrors: { code: [message] } }) }, { status: error.status });
   }
 }
@@ -75,15 +75,15 @@ export default function Mfa({ loaderData, actionData }: Route.ComponentProps) {
       <Card className="grid w-full max-w-md gap-5 rounded-xl p-8 shadow-sm" data-testid="mfa-challenge">
         <div className="grid gap-2 text-center">
           <ShieldCheckIcon className="mx-auto size-10 text-primary" aria-hidden />
-          <h1 className="text-xl font-semibold">{t("twoFactor.challenge.title")}</h1>
-          <p className="text-sm text-muted-foreground">{recovery ? t("twoFactor.challenge.recoveryDescription") : t("twoFactor.challenge.description")}</p>
+          <h1 className="text-xl font-semibold">{t("twoFactor:challenge.title")}</h1>
+          <p className="text-sm text-muted-foreground">{recovery ? t("twoFactor:challenge.recoveryDescription") : t("twoFactor:challenge.description")}</p>
         </div>
         <Form method="post" {...getFormProps(form)} className="grid gap-3">
           <input type="hidden" name="factor_id" value={factorId} />
           {recovery ? <input type="hidden" name="recovery" value="true" /> : null}
           <Field
             meta={fields.code}
-            label={recovery ? t("twoFactor.recoveryCode") : t("twoFactor.code")}
+            label={recovery ? t("twoFactor:recoveryCode") : t("twoFactor:code")}
             autoComplete="one-time-code"
             inputMode={recovery ? "text" : "numeric"}
             autoFocus
@@ -91,12 +91,12 @@ export default function Mfa({ loaderData, actionData }: Route.ComponentProps) {
           />
           <FormErrors id={form.errorId} errors={form.errors} />
           <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("twoFactor.challenge.submit")}
+            {t("twoFactor:challenge.submit")}
           </Button>
         </Form>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <Link to={other} className="text-primary hover:underline">
-            {recovery ? t("twoFactor.challenge.useApp") : t("twoFactor.challenge.useRecovery")}
+            {recovery ? t("twoFactor:challenge.useApp") : t("twoFactor:challenge.useRecovery")}
           </Link>
           <Form method="post" action="/auth/logout">
             <button type="submit" className="text-muted-foreground hover:underline">

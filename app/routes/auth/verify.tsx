@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       outcome = failure(error);
     }
   }
-  const title = outcome.state === "confirm" ? t("auth.verify.confirm.title") : t(`auth.verify.${outcome.reason}.title`);
+  const title = outcome.state === "confirm" ? t("auth:verify.confirm.title") : t(`auth:verify.${outcome.reason}.title`);
   return { ...outcome, token: outcome.state === "confirm" ? token : null, redirectTo, title };
 }
 
@@ -70,12 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = form.get("token");
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const t = await getFixedT(context);
-  if (typeof token !== "string" || !token) return { ...INVALID, redirectTo, title: t("auth.verify.link_invalid.title") };
+  if (typeof token !== "string" || !token) return { ...INVALID, redirectTo, title: t("auth:verify.link_invalid.title") };
   try {
     return await signIn(getApiClient(context), token, redirectTo);
   } catch (error) {
     const failed = failure(error);
-    return { ...failed, redirectTo, title: t(`auth.verify.${failed.reason}.title`) };
+    return { ...failed, redirectTo, title: t(`auth:verify.${failed.reason}.title`) };
   }
 }
 
@@ -89,22 +89,22 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
       {page.state === "confirm" && "token" in page ? (
         <Card className="grid w-full max-w-md gap-4 rounded-xl p-8 text-center shadow-sm" data-testid="verify-confirm">
           <LogInIcon className="mx-auto size-10 text-primary" aria-hidden />
-          <h1 className="text-xl font-semibold">{t("auth.verify.confirm.title")}</h1>
-          <p className="text-muted-foreground">{t("auth.verify.confirm.description", { email: page.email })}</p>
+          <h1 className="text-xl font-semibold">{t("auth:verify.confirm.title")}</h1>
+          <p className="text-muted-foreground">{t("auth:verify.confirm.description", { email: page.email })}</p>
           <Form method="post" className="grid gap-2">
             <input type="hidden" name="token" value={page.token ?? ""} />
             <input type="hidden" name="redirectTo" value={page.redirectTo} />
-            <Button type="submit">{t("auth.verify.confirm.button", { email: page.email })}</Button>
+            <Button type="submit">{t("auth:verify.confirm.button", { email: page.email })}</Button>
           </Form>
-          <p className="text-xs text-muted-foreground">{t("auth.verify.confirm.notYou")}</p>
+          <p className="text-xs text-muted-foreground">{t("auth:verify.confirm.notYou")}</p>
         </Card>
       ) : (
         <Card className="grid w-full max-w-md gap-4 rounded-xl p-8 text-center shadow-sm" data-testid="verify-failed" data-reason={page.state === "failed" ? page.reason : undefined}>
           <LinkIcon className="mx-auto size-10 text-warning" aria-hidden />
           {page.state === "failed" ? (
             <>
-              <h1 className="text-xl font-semibold">{t(`auth.verify.${page.reason}.title`)}</h1>
-              <p className="text-muted-foreground">{t(`auth.verify.${page.reason}.description`)}</p>
+              <h1 className="text-xl font-semibold">{t(`auth:verify.${page.reason}.title`)}</h1>
+              <p className="text-muted-foreground">{t(`auth:verify.${page.reason}.description`)}</p>
             </>
           ) : null}
           {page.state === "failed" && page.email ? (
@@ -112,14 +112,14 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
             <Form method="post" action="/auth" className="grid gap-2">
               <input type="hidden" name="email" value={page.email} />
               <input type="hidden" name="redirectTo" value={page.redirectTo} />
-              <Button type="submit">{t("auth.verify.sendNew", { email: page.email })}</Button>
+              <Button type="submit">{t("auth:verify.sendNew", { email: page.email })}</Button>
               <Link to={again} className="text-sm text-primary hover:underline">
-                {t("auth.verify.otherAddress")}
+                {t("auth:verify.otherAddress")}
               </Link>
             </Form>
           ) : (
             <Link to={again} className={buttonVariants()}>
-              {t("auth.verify.requestNew")}
+              {t("auth:verify.requestNew")}
             </Link>
           )}
         </Card>

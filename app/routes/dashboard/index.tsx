@@ -1,12 +1,12 @@
 import { LoaderCircleIcon, RefreshCwIcon, TriangleAlertIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
 import type { Route } from "./+types/index";
 import { DASHBOARD_PERIOD_COOKIE, DASHBOARD_PERIODS, type DashboardPeriod, isDashboardPeriod, periodDays } from "#domain/search-console";
 import { AiSummary, KeywordsTable } from "~/components/search-console/ai-beside";
 import { ConnectCard, ReconnectAlert } from "~/components/search-console/connect-card";
-import { SiteDialog, SiteForm } from "~/components/search-console/site-chooser";
+import { SiteForm } from "~/components/search-console/site-chooser";
 import { SiteHeading } from "~/components/search-console/site-heading";
 import { TopTable } from "~/components/search-console/top-table";
 import { KpiCards, TrafficChart } from "~/components/search-console/traffic";
@@ -26,6 +26,9 @@ import { usePolling } from "~/lib/use-polling";
 import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
+
+/** Radix's dialog is fetched only when a site must be chosen (issue 16). */
+const SiteDialog = lazy(() => import("~/components/search-console/site-dialog"));
 
 /** While a sync runs the page reloads its data this often (and without JavaScript, the whole page). */
 const SYNC_POLL_MS = 3000;
@@ -136,22 +139,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Alert variant="warning" role="status">
           <TriangleAlertIcon aria-hidden />
           <AlertDescription>
-            {t("searchConsole.siteForbidden")}{" "}
+            {t("searchConsole:siteForbidden")}{" "}
             <Link to="/settings/integrations" className="font-medium underline">
-              {t("searchConsole.changeSite")}
+              {t("searchConsole:changeSite")}
             </Link>
           </AlertDescription>
         </Alert>
       ) : status.sync_error === "unavailable" ? (
         <Alert variant="warning" role="status">
           <TriangleAlertIcon aria-hidden />
-          <AlertDescription>{t("searchConsole.syncFailed")}</AlertDescription>
+          <AlertDescription>{t("searchConsole:syncFailed")}</AlertDescription>
         </Alert>
       ) : null}
       {!performance?.totals ? (
         <Card className="flex items-center gap-3 p-6 text-sm text-slate-600" data-testid="importing">
           <LoaderCircleIcon className="size-5 animate-spin text-indigo-600" aria-hidden />
-          {t("searchConsole.importing")}
+          {t("searchConsole:importing")}
         </Card>
       ) : (
         <>
@@ -160,7 +163,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Card asChild className="grid content-start gap-3 p-4 xl:col-span-2">
               <section aria-labelledby="traffic-chart">
                 <h3 id="traffic-chart" className="font-medium">
-                  {t("searchConsole.chart.title")}
+                  {t("searchConsole:chart.title")}
                 </h3>
                 <TrafficChart days={performance.daily} />
               </section>
@@ -190,18 +193,18 @@ function PeriodSelect({ period }: { period: DashboardPeriod }) {
   return (
     <Form method="get" className="flex items-center gap-2" preventScrollReset>
       <label htmlFor="dashboard-period" className="sr-only">
-        {t("searchConsole.period.label")}
+        {t("searchConsole:period.label")}
       </label>
       <NativeSelect id="dashboard-period" name="period" defaultValue={period} key={period} className="w-36" onChange={(event) => submit(event.currentTarget.form)}>
         {DASHBOARD_PERIODS.map((value) => (
           <option key={value} value={value}>
-            {t(`searchConsole.period.${value}`)}
+            {t(`searchConsole:period.${value}`)}
           </option>
         ))}
       </NativeSelect>
       {hydrated ? null : (
         <Button type="submit" variant="outline" size="sm">
-          {t("searchConsole.period.apply")}
+          {t("searchConsole:period.apply")}
         </Button>
       )}
     </Form>
@@ -246,7 +249,7 @@ function RefreshForm({ syncing, disabled }: { syncing: boolean; disabled: boolea
     <Form method="post" preventScrollReset>
       <Button type="submit" name="intent" value="refresh" variant="outline" size="sm" disabled={busy || disabled} aria-busy={busy}>
         <RefreshCwIcon className={busy ? "animate-spin" : undefined} aria-hidden />
-        {busy ? t("searchConsole.refreshing") : t("searchConsole.refresh")}
+        {busy ? t("searchConsole:refreshing") : t("searchConsole:refresh")}
       </Button>
     </Form>
   );
@@ -263,17 +266,19 @@ function SitePrompt({ sites, website }: { sites: Array<{ site_url: string; permi
   return (
     <Card className="grid gap-4 p-6" data-testid="site-prompt">
       <div className="grid gap-1">
-        <h2 className="text-lg font-semibold">{t("searchConsole.sites.title")}</h2>
-        <p className="text-sm text-slate-600">{t("searchConsole.sites.description")}</p>
+        <h2 className="text-lg font-semibold">{t("searchConsole:sites.title")}</h2>
+        <p className="text-sm text-slate-600">{t("searchConsole:sites.description")}</p>
       </div>
       {hydrated ? (
         <>
           <div>
             <Button type="button" onClick={() => setOpen(true)}>
-              {t("searchConsole.sites.open")}
+              {t("searchConsole:sites.open")}
             </Button>
           </div>
-          <SiteDialog sites={sites} website={website} open={open} onOpenChange={setOpen} />
+          <Suspense fallback={null}>
+            <SiteDialog sites={sites} website={website} open={open} onOpenChange={setOpen} />
+          </Suspense>
         </>
       ) : (
         <SiteForm sites={sites} website={website} />

@@ -10,7 +10,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { data: analysis } = await read(getApiClient(context).analyses[":id"].$get({ param: { id: params.id } })).catch(notFoundOn404);
 
   const header = ["question", "category", "provider", "model", "status", "brandMentioned", "brandPosition", "sentiment", "brands", "sources", "searches", "answer"].map(
-    (key) => t(`exports.columns.${key}`),
+    (key) => t(`exports:columns.${key}`),
   );
   const rows = (analysis.answers ?? []).map((answer) => [
     answer.question_text,
@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     answer.provider,
     answer.model,
     t(`seo:status.${answer.status}`),
-    answer.brand.mentioned === null ? "" : answer.brand.mentioned ? t("exports.yes") : t("exports.no"),
+    answer.brand.mentioned === null ? "" : answer.brand.mentioned ? t("exports:yes") : t("exports:no"),
     answer.brand.position,
     answer.brand.sentiment ? t(`seo:sentiment.${answer.brand.sentiment}`) : "",
     answer.mentions.map((mention) => `${mention.position}. ${mention.name}`).join("; "),

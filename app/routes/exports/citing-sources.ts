@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = queryOf({ start_date, end_date, provider, category, limit: 500 });
   const { data: sources } = await refusingBadFilters(read(getApiClient(context).citingSources["citing-sources"].$get({ query })), t);
 
-  const header = ["domain", "citations", "percentage", "providers", "ownSite", "competitor", "topPages"].map((key) => t(`exports.columns.${key}`));
+  const header = ["domain", "citations", "percentage", "providers", "ownSite", "competitor", "topPages"].map((key) => t(`exports:columns.${key}`));
   const rows = sources.data.map((row) => [
     row.domain,
     row.total_citations,
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Object.entries(row.providers)
       .map(([name, count]) => `${name}: ${count}`)
       .join("; "),
-    row.is_own ? t("exports.yes") : "",
+    row.is_own ? t("exports:yes") : "",
     row.competitor ?? "",
     row.top_urls.map((page) => page.url).join(" "),
   ]);

@@ -17,7 +17,7 @@ export async function refusingBadFilters<T>(call: Promise<T>, t: TFunction): Pro
     return await call;
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status !== 400) throw error;
-    throw new Response(`${t("exports.badFilters")} ${error.message}\n`, {
+    throw new Response(`${t("exports:badFilters")} ${error.message}\n`, {
       status: 400,
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
     });

@@ -16,12 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
     t,
   );
-  if (!board) throw new Response(t("exports.failed"), { status: 503 });
+  if (!board) throw new Response(t("exports:failed"), { status: 503 });
   const rows = board.competitors.map((row) => [
     row.rank,
     row.name,
-    row.is_brand ? t("exports.yes") : "",
-    row.tracked ? t("exports.yes") : "",
+    row.is_brand ? t("exports:yes") : "",
+    row.tracked ? t("exports:yes") : "",
     row.visibility,
     row.visibility_interval?.low,
     row.visibility_interval?.high,
@@ -58,6 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     "positive",
     "neutral",
     "negative",
-  ].map((key) => t(`exports.columns.${key}`));
+  ].map((key) => t(`exports:columns.${key}`));
   return csvResponse("leaderboard", toCsv(header, rows));
 }

@@ -27,12 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Seed 001 §4: still being computed (202) is not a failure, but there is nothing to download yet.
   if (status === 202) {
 
-    return new Response(t("exports.computing"), {
+    return new Response(t("exports:computing"), {
       status: 503,
       headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5", "cache-control": "no-store" },
     });
   }
-  const header = ["cluster", "queries", "occurrences", "citations", "providers", "triggeredBy"].map((key) => t(`exports.columns.${key}`));
+  const header = ["cluster", "queries", "occurrences", "citations", "providers", "triggeredBy"].map((key) => t(`exports:columns.${key}`));
   const rows = clusters.query_clusters.map((cluster) => [
     cluster.representative_query,
     cluster.queries.map((entry) => `${entry.query} (${entry.count})`).join("; "),

@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const period = isDashboardPeriod(asked) ? asked : DEFAULT_DASHBOARD_PERIOD;
   const t = await getFixedT(context);
   const { data: performance } = await read(getApiClient(context).searchConsole.performance.$get({ query: { period } }));
-  const header = [t(kind === "queries" ? "searchConsole.top.query" : "searchConsole.top.page"), ...["clicks", "impressions", "ctr", "position"].map((key) => t(`searchConsole.kpi.${key}`))];
+  const header = [t(kind === "queries" ? "searchConsole:top.query" : "searchConsole:top.page"), ...["clicks", "impressions", "ctr", "position"].map((key) => t(`searchConsole:kpi.${key}`))];
   const rows = performance[kind].map((row) => [row.key, row.clicks, row.impressions, row.ctr, row.position]);
   return csvResponse(`search-console-${kind}-${period}`, toCsv(header, rows));
 }

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     try {
       await read(getApiClient(context).onboarding.progress.$put({ json: { step: "google_search_console", data: { connected: true } } }));
       const t = await getFixedT(context);
-      return redirectWithToast(stepPath("google_search_console"), { type: "success", title: t("searchConsole.toast.connected") });
+      return redirectWithToast(stepPath("google_search_console"), { type: "success", title: t("searchConsole:toast.connected") });
     } catch (error) {
       // The steps before it are not done yet (step_not_open): the user resumes there.
       if (!(error instanceof ApiRequestError) || error.status !== 409) throw error;

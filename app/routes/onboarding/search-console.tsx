@@ -51,7 +51,7 @@ export default function SearchConsole({ loaderData, actionData }: Route.Componen
       description={
         <span className="flex flex-wrap items-center gap-2">
           {t("onboarding:searchConsole.description")}
-          {connected || source === "google" ? null : <Badge variant="demo">{t("searchConsole.demo")}</Badge>}
+          {connected || source === "google" ? null : <Badge variant="demo">{t("searchConsole:demo")}</Badge>}
         </span>
       }
     >
@@ -63,7 +63,7 @@ export default function SearchConsole({ loaderData, actionData }: Route.Componen
       ) : (
         <>
           <SearchConsoleBenefits />
-          {source === "demo" ? <p className="text-sm text-muted-foreground">{t("searchConsole.demoExplained")}</p> : null}
+          {source === "demo" ? <p className="text-sm text-muted-foreground">{t("searchConsole:demoExplained")}</p> : null}
           <ConnectButton source={source} />
           <p className="text-sm text-muted-foreground">{t("onboarding:searchConsole.later")}</p>
         </>

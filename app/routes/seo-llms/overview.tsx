@@ -131,7 +131,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <p className="text-xs text-slate-500" data-testid="rescored">
           {t("seo:engine.rescored", { date: formatDateTime(stats.engine.rescored_at, i18n.language), version: stats.engine.version })}{" "}
           <Link to="/methodology" className="underline underline-offset-2">
-            {t("methodology.footer")}
+            {t("footer.methodology")}
           </Link>
         </p>
       ) : null}

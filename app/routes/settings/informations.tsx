@@ -85,13 +85,13 @@ export default function Informations({ loaderData, actionData }: Route.Component
     <Card className="flex flex-wrap items-center justify-between gap-4 p-6" data-testid="two-factor-summary">
       <div className="grid gap-1">
         <h2 className="flex items-center gap-2 font-semibold">
-          {t("twoFactor.title")}
-          {loaderData.twoFactor ? <Badge variant="success">{t("twoFactor.on")}</Badge> : <Badge variant="secondary">{t("twoFactor.off")}</Badge>}
+          {t("twoFactor:title")}
+          {loaderData.twoFactor ? <Badge variant="success">{t("twoFactor:on")}</Badge> : <Badge variant="secondary">{t("twoFactor:off")}</Badge>}
         </h2>
-        <p className="text-sm text-muted-foreground">{t("twoFactor.description")}</p>
+        <p className="text-sm text-muted-foreground">{t("twoFactor:description")}</p>
       </div>
       <Link to="/settings/two-factor" className={buttonVariants({ variant: "outline" })}>
-        {loaderData.twoFactor ? t("twoFactor.manage") : t("twoFactor.turnOn")}
+        {loaderData.twoFactor ? t("twoFactor:manage") : t("twoFactor:turnOn")}
       </Link>
     </Card>
     </div>

@@ -7,7 +7,7 @@ import { ConnectCard, ReconnectAlert } from "~/components/search-console/connect
 import { SiteForm } from "~/components/search-console/site-chooser";
 import { SiteHeading } from "~/components/search-console/site-heading";
 import { UpdatedAgo } from "~/components/search-console/updated-ago";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
@@ -56,8 +56,8 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h2 className="text-lg font-semibold">{t("searchConsole.settings.title")}</h2>
-        <p className="text-sm text-slate-600">{t("searchConsole.settings.description")}</p>
+        <h2 className="text-lg font-semibold">{t("searchConsole:settings.title")}</h2>
+        <p className="text-sm text-slate-600">{t("searchConsole:settings.description")}</p>
       </div>
       {!status.is_connected ? (
         <ConnectCard source={status.available_source} />
@@ -68,19 +68,19 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
             {status.connected_site ? (
               <SiteHeading siteUrl={status.connected_site} demo={status.source === "demo"} />
             ) : (
-              <p className="font-medium">{t("searchConsole.settings.noSite")}</p>
+              <p className="font-medium">{t("searchConsole:settings.noSite")}</p>
             )}
             <DisconnectButton />
           </div>
           <dl className="grid gap-2 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-slate-500">{t("searchConsole.settings.account")}</dt>
+              <dt className="text-slate-500">{t("searchConsole:settings.account")}</dt>
               <dd className="font-medium">
-                {status.source === "demo" ? t("searchConsole.settings.demoAccount") : (status.account_email ?? t("searchConsole.settings.googleAccount"))}
+                {status.source === "demo" ? t("searchConsole:settings.demoAccount") : (status.account_email ?? t("searchConsole:settings.googleAccount"))}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">{t("searchConsole.settings.lastSync")}</dt>
+              <dt className="text-slate-500">{t("searchConsole:settings.lastSync")}</dt>
               <dd>
                 <UpdatedAgo at={status.last_synced_at} renderedAt={renderedAt} />
               </dd>
@@ -89,7 +89,7 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
           {status.needs_reconnect ? null : (
             <details className="group grid gap-3" open={!status.connected_site}>
               <summary className="cursor-pointer text-sm font-medium text-indigo-700">
-                {status.connected_site ? t("searchConsole.changeSite") : t("searchConsole.sites.title")}
+                {status.connected_site ? t("searchConsole:changeSite") : t("searchConsole:sites.title")}
               </summary>
               <div className="pt-3">
                 <SiteForm sites={status.sites} website={website} />
@@ -98,7 +98,7 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
           )}
           {status.connected_site ? (
             <Link to="/dashboard" className="text-sm font-medium text-indigo-700 hover:underline">
-              {t("searchConsole.settings.openDashboard", { site: siteLabel(status.connected_site) })}
+              {t("searchConsole:settings.openDashboard", { site: siteLabel(status.connected_site) })}
             </Link>
           ) : null}
         </Card>
@@ -118,7 +118,7 @@ function DisconnectButton() {
     return (
       <Link to="?confirm=disconnect" className={buttonVariants({ variant: "outline", size: "sm" })}>
         <UnplugIcon aria-hidden />
-        {t("searchConsole.disconnect")}
+        {t("searchConsole:disconnect")}
       </Link>
     );
   }
@@ -127,13 +127,13 @@ function DisconnectButton() {
       trigger={
         <Button type="button" variant="outline" size="sm" disabled={sending}>
           <UnplugIcon aria-hidden />
-          {t("searchConsole.disconnect")}
+          {t("searchConsole:disconnect")}
         </Button>
       }
-      title={t("searchConsole.confirmDisconnect.title")}
-      description={t("searchConsole.confirmDisconnect.description")}
-      cancelLabel={t("searchConsole.sites.cancel")}
-      confirmLabel={t("searchConsole.disconnect")}
+      title={t("searchConsole:confirmDisconnect.title")}
+      description={t("searchConsole:confirmDisconnect.description")}
+      cancelLabel={t("searchConsole:sites.cancel")}
+      confirmLabel={t("searchConsole:disconnect")}
       onConfirm={() => submit({ intent: "disconnect" }, { method: "post" })}
     />
   );
@@ -144,17 +144,17 @@ function ConfirmDisconnectPage() {
   return (
     <Card role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-description" className="grid gap-4 border-destructive-border p-6">
       <h2 id="confirm-title" className="text-lg font-semibold">
-        {t("searchConsole.confirmDisconnect.title")}
+        {t("searchConsole:confirmDisconnect.title")}
       </h2>
       <p id="confirm-description" className="text-sm text-muted-foreground">
-        {t("searchConsole.confirmDisconnect.description")}
+        {t("searchConsole:confirmDisconnect.description")}
       </p>
       <Form method="post" action="/settings/integrations" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to="/settings/integrations" className={buttonVariants({ variant: "outline" })}>
-          {t("searchConsole.sites.cancel")}
+          {t("searchConsole:sites.cancel")}
         </Link>
         <Button type="submit" name="intent" value="disconnect" variant="destructive">
-          {t("searchConsole.disconnect")}
+          {t("searchConsole:disconnect")}
         </Button>
       </Form>
     </Card>

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const [{ data: assurance }, t] = await Promise.all([read(getApiClient(context).factors.index.$get()), getFixedT(context)]);
   const factor = assurance.factors.find((candidate) => candidate.status === "verified") ?? null;
-  return { title: t("twoFactor.title"), factor, codesLeft: assurance.recovery_codes_left };
+  return { title: t("twoFactor:title"), factor, codesLeft: assurance.recovery_codes_left };
 }
 
 type Enrolment = { id: string; secret: string; uri: string; qr_code: string };
@@ -42,11 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "enroll") {
     try {
-      const { data: enrolled } = await read(api.factors.index.$post({ json: { factor_type: "totp", friendly_name: t("twoFactor.appName") } }));
+      const { data: enrolled } = await read(api.factors.index.$post({ json: { factor_type: "totp", friendly_name: t("twoFactor:appName") } }));
       return data<ActionData>({ enrolment: { id: enrolled.id, ...enrolled.totp } });
     } catch (error) {
       if (!(error instanceof ApiRequestError) || error.status !== 409) throw error;
-      return redirectWithToast("/settings/two-factor", { type: "info", title: t("twoFactor.alreadyOn") });
+      return redirectWithToast("/settings/two-factor", { type: "info", title: t("twoFactor:alreadyOn") });
     }
   }
 
@@ -64,10 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { data: session } = await read(api.factors[":id"].unenroll.$post({ param: { id: factor_id ?? "" }, json: { code } }));
     api.setSession(session);
     const headers = { "Set-Cookie": await commitSession(api.session!) };
-    return redirectWithToast("/settings/two-factor", { type: "success", title: t("twoFactor.turnedOff") }, { headers });
+    return redirectWithToast("/settings/two-factor", { type: "success", title: t("twoFactor:turnedOff") }, { headers });
   } catch (error) {
     if (!(error instanceof ApiRequestError) || ![400, 404, 429].includes(error.status)) throw error;
-    const message = error.status === 429 ? t("twoFactor.errors.locked") : t("twoFactor.errors.code");
+    const message = error.status === 429 ? t("twoFactor:errors.locked") : t("twoFactor:errors.code");
     return data<ActionData>({ result: submission.reply({ fieldErrors: { code: [message] } }), enrolment }, { status: error.status });
   }
 }
@@ -89,10 +89,10 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
     <Card className="grid gap-6 p-6" data-testid="two-factor">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          {t("twoFactor.title")}
-          {factor ? <Badge variant="success">{t("twoFactor.on")}</Badge> : <Badge variant="secondary">{t("twoFactor.off")}</Badge>}
+          {t("twoFactor:title")}
+          {factor ? <Badge variant="success">{t("twoFactor:on")}</Badge> : <Badge variant="secondary">{t("twoFactor:off")}</Badge>}
         </CardTitle>
-        <CardDescription>{t("twoFactor.description")}</CardDescription>
+        <CardDescription>{t("twoFactor:description")}</CardDescription>
       </CardHeader>
       {result?.recoveryCodes ? (
         <RecoveryCodes codes={result.recoveryCodes} />
@@ -104,7 +104,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
         <Form method="post">
           <Button type="submit" name="intent" value="enroll">
             <ShieldCheckIcon aria-hidden />
-            {t("twoFactor.turnOn")}
+            {t("twoFactor:turnOn")}
           </Button>
         </Form>
       )}
@@ -125,7 +125,7 @@ function CodeForm({ intent, factorId, lastResult, submit, children }: { intent: 
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="factor_id" value={factorId} />
       {children}
-      <Field meta={fields.code} label={t("twoFactor.code")} autoComplete="one-time-code" inputMode="numeric" />
+      <Field meta={fields.code} label={t("twoFactor:code")} autoComplete="one-time-code" inputMode="numeric" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div>
         <Button type="submit" variant={intent === "unenroll" ? "destructive" : "default"} disabled={navigation.state === "submitting"}>
@@ -140,19 +140,19 @@ function Enrol({ enrolment, lastResult }: { enrolment: Enrolment; lastResult: Ac
   const { t } = useTranslation();
   return (
     <div className="grid gap-6 md:grid-cols-[auto_1fr]">
-      <img src={enrolment.qr_code} alt={t("twoFactor.qrAlt")} width={192} height={192} className="rounded-md border bg-white p-2" data-testid="totp-qr" />
+      <img src={enrolment.qr_code} alt={t("twoFactor:qrAlt")} width={192} height={192} className="rounded-md border bg-white p-2" data-testid="totp-qr" />
       <div className="grid content-start gap-4">
         <ol className="grid list-decimal gap-1 pl-5 text-sm">
-          <li>{t("twoFactor.steps.scan")}</li>
-          <li>{t("twoFactor.steps.enter")}</li>
+          <li>{t("twoFactor:steps.scan")}</li>
+          <li>{t("twoFactor:steps.enter")}</li>
         </ol>
         <div className="grid gap-1 text-sm">
-          <span className="text-muted-foreground">{t("twoFactor.secretLabel")}</span>
+          <span className="text-muted-foreground">{t("twoFactor:secretLabel")}</span>
           <code className="break-all rounded bg-muted px-2 py-1 font-mono text-sm" data-testid="totp-secret">
             {enrolment.secret.match(/.{1,4}/g)?.join(" ")}
           </code>
         </div>
-        <CodeForm intent="verify" factorId={enrolment.id} lastResult={lastResult} submit={t("twoFactor.verify")}>
+        <CodeForm intent="verify" factorId={enrolment.id} lastResult={lastResult} submit={t("twoFactor:verify")}>
           <input type="hidden" name="secret" value={enrolment.secret} />
           <input type="hidden" name="uri" value={enrolment.uri} />
           <input type="hidden" name="qr_code" value={enrolment.qr_code} />
@@ -168,9 +168,9 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
     <div className="grid gap-4">
       <Alert variant="success" role="status">
         <ShieldCheckIcon aria-hidden />
-        <AlertDescription>{t("twoFactor.turnedOn")}</AlertDescription>
+        <AlertDescription>{t("twoFactor:turnedOn")}</AlertDescription>
       </Alert>
-      <p className="text-sm">{t("twoFactor.recoveryIntro")}</p>
+      <p className="text-sm">{t("twoFactor:recoveryIntro")}</p>
       <ul className="grid grid-cols-2 gap-2 rounded-md border bg-muted p-4 font-mono text-sm sm:grid-cols-5" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -178,7 +178,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       </ul>
       <div>
         <Link to="/settings/two-factor" className="text-sm font-medium text-primary hover:underline">
-          {t("twoFactor.saved")}
+          {t("twoFactor:saved")}
         </Link>
       </div>
     </div>
@@ -189,15 +189,15 @@ function TurnOff({ factorId, codesLeft, lastResult }: { factorId: string; codesL
   const { t } = useTranslation();
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-muted-foreground">{t("twoFactor.codesLeft", { count: codesLeft })}</p>
+      <p className="text-sm text-muted-foreground">{t("twoFactor:codesLeft", { count: codesLeft })}</p>
       <details className="grid gap-3" open={Boolean(lastResult)}>
         <summary className="flex cursor-pointer items-center gap-2 text-sm font-medium text-destructive">
           <ShieldOffIcon className="size-4" aria-hidden />
-          {t("twoFactor.turnOff")}
+          {t("twoFactor:turnOff")}
         </summary>
         <div className="pt-3">
-          <p className="pb-3 text-sm text-muted-foreground">{t("twoFactor.turnOffDescription")}</p>
-          <CodeForm intent="unenroll" factorId={factorId} lastResult={lastResult} submit={t("twoFactor.turnOff")} />
+          <p className="pb-3 text-sm text-muted-foreground">{t("twoFactor:turnOffDescription")}</p>
+          <CodeForm intent="unenroll" factorId={factorId} lastResult={lastResult} submit={t("twoFactor:turnOff")} />
         </div>
       </details>
     </div>
