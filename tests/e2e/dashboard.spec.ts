@@ -125,16 +125,20 @@ test.describe("the dashboard with Google Search Console", () => {
 test.describe("the demo Search Console", () => {
   test.describe.configure({ mode: "serial" });
   let server: ServerProcess | undefined;
-  const dataDir = path.join(os.tmpdir(), `sightline-e2e-demo-gsc-${E2E_PORT}`);
+  let dataDir = "";
 
-  test.beforeAll(async () => {
+  // The js and no-js projects may run this at the same time: each has its own port and data (the
+  // rate-limit spec holds E2E_PORT + 3 and + 4).
+  test.beforeAll(async ({}, testInfo) => {
     test.setTimeout(90_000);
+    const port = E2E_PORT + (testInfo.project.name === "js" ? 5 : 6);
+    dataDir = path.join(os.tmpdir(), `sightline-e2e-demo-gsc-${port}`);
     await fs.rm(dataDir, { recursive: true, force: true });
-    server = await startServer({ PORT: String(E2E_PORT + 3), DATA_DIR: dataDir, APP_URL: `http://localhost:${E2E_PORT + 3}`, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, DATABASE_URL: undefined, SECRET_KEY: undefined, API_URL: undefined });
+    server = await startServer({ PORT: String(port), DATA_DIR: dataDir, APP_URL: `http://localhost:${port}`, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, DATABASE_URL: undefined, SECRET_KEY: undefined, API_URL: undefined });
   });
   test.afterAll(async () => {
     await server?.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   test("without Google credentials the demo connects, labelled Demo, with figures drawn from the profile", async ({ page, email, ready }) => {
