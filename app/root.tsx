@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen";
 import { Toaster } from "./components/toaster";
 import { apiMiddleware } from "./lib/api.server";
@@ -81,6 +81,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/*
+          The one render-blocking file, ahead of the page's script preloads: with a precedence React
+          puts it before them in <head>, so the browser asks for it first and paints sooner (as a
+          plain import, React Router's <Links> wrote it after some 40 modulepreloads).
+        */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {/*
