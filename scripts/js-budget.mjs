@@ -42,7 +42,6 @@ function gzipSize(clientDir, url, cache) {
   return cache.get(url);
 }
 
-/** Every page-rendering route (a default export) with the JS its page loads, largest first. */
 /** Does the route's module say it is sent without scripts? Its source is next to the build. */
 function isStatic(routeId) {
   const base = new URL(`../app/${routeId}`, import.meta.url).pathname;
@@ -50,6 +49,7 @@ function isStatic(routeId) {
   return Boolean(file && /export const handle = \{[^}]*\bhydrate: false\b/.test(fs.readFileSync(file, "utf8")));
 }
 
+/** Every page-rendering route (a default export) with the JS its page loads, largest first. */
 export function measure(clientDir) {
   const manifest = readManifest(clientDir);
   const ceilings = fs.existsSync(CEILINGS_FILE) ? JSON.parse(fs.readFileSync(CEILINGS_FILE, "utf8")) : {};
