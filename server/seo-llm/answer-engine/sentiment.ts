@@ -522,7 +522,12 @@ export function sentimentByBrand<K>(
       if (at === -1) continue;
       const contrasted = after(unit.start + at + opener.length, unit.start + at + opener.length + 8);
       if (!contrasted) continue;
-      const others = [...perGroup].filter(([group]) => group && group !== contrasted).reduce((sum, [, value]) => sum + value, 0);
+      // "Accurate tracking, though its app feels dated compared to Garmin Connect": a comparison
+      // made after its judgement reaches back to the start of its clause only, not the whole sentence.
+      const [from] = at > 0 && !CONTRAST_OPENERS.includes(opener) ? clauseOf(unit.start + at) : [unit.start];
+      const others = given
+        .filter((entry) => entry.at >= from && !entry.keys.some((key) => contrasted.keys.includes(key)))
+        .reduce((sum, entry) => sum + entry.value, 0);
       if (others) add(contrasted.keys, -others * 0.75, `(${opener})`);
       break;
     }
