@@ -170,6 +170,12 @@ const HYPOTHETICAL = new Set(["case", "cas", "event", "if", "si", "craignez", "w
 const ARTICLES = new Set(["le", "la", "les", "l'"]);
 const LIKENESS = new Set(["same", "meme", "memes", "similar", "similaire", "similaires"]);
 
+/** What a brand can come out ahead of or behind without a brand named: "tops rankings", "trails its rivals". */
+const FIELD_NOUNS = new Set(
+  words(`rankings ranking roundups roundup charts chart tests test surveys survey market category field competition rivals rival
+  competitors peers pack classement classements comparatifs comparatif marche concurrence concurrents palmares sondages enquetes`),
+);
+
 const NOT_COMPARATIVE = new Set(words("premier clever super eager sober"));
 const ALTERNATIVES = new Set(words("alternatives alternative options option choices picks rivals competitors solutions"));
 /** "Cheaper alternatives", "better options", "des alternatives moins chères", "des options plus simples". */
@@ -443,6 +449,9 @@ export function sentimentByBrand<K>(
       if (comparing !== undefined) {
         object = after(tokens[last].end, tokenEnd(last + 3) + 1);
         if (object && !phrase) value = comparing;
+        // "Regularly tops rankings", "beats most rivals", "domine le marché": ahead of a field no
+        // brand names is a ranking of the subject.
+        else if (!phrase && tokens.slice(last + 1, last + 4).some((ahead) => FIELD_NOUNS.has(ahead.word))) value = comparing;
       }
       // "Mêmes galères que PrestaShop", "the same issues as X": a likeness, not a comparison.
       const likeness = tokens.slice(Math.max(0, index - 2), index).some((before) => LIKENESS.has(before.word));
