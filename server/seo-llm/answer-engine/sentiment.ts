@@ -170,6 +170,9 @@ const HYPOTHETICAL = new Set(["case", "cas", "event", "if", "si", "craignez", "w
 const ARTICLES = new Set(["le", "la", "les", "l'"]);
 const LIKENESS = new Set(["same", "meme", "memes", "similar", "similaire", "similaires"]);
 
+/** A verdict's first brand given a use of its own before the next brand: "X for …", "X suits …", "X si …". */
+const SHARED_VERDICT = /^[\s*_]*(?:is |est |c'est )?(?:for|pour|suits|suit|fits|convient|if|si|when|quand)\b/i;
+
 /** What a brand can come out ahead of or behind without a brand named: "tops rankings", "trails its rivals". */
 const FIELD_NOUNS = new Set(
   words(`rankings ranking roundups roundup charts chart tests test surveys survey market category field competition rivals rival
@@ -390,7 +393,10 @@ export function sentimentByBrand<K>(
 
     // "Verdict: X", "Best value: X": the brand right after a summary label wins it.
     const [verdictGroup] = unitGroups;
-    if (verdictGroup && verdictGroup.start - unit.start <= 60 && VERDICT_LABEL.test(text.slice(unit.start, verdictGroup.start))) {
+    // "Bottom line: Pipedrive suits sales-led teams; HubSpot suits inbound marketing", "X for
+    // performance, Y for value": a verdict shared out between brands, each for its use, crowns none.
+    const shared = unitGroups.length > 1 && verdictGroup && SHARED_VERDICT.test(text.slice(verdictGroup.end, unitGroups[1].start));
+    if (verdictGroup && !shared && verdictGroup.start - unit.start <= 60 && VERDICT_LABEL.test(text.slice(unit.start, verdictGroup.start))) {
       give(verdictGroup, verdictGroup.keys, 1, "(verdict)");
     }
 
