@@ -435,6 +435,8 @@ export function sentimentByBrand<K>(
       const phrase = PHRASE_TOKENS.find((candidate) => matches(candidate, index));
       const length = phrase ? phrase.words.length : 1;
       const comparing = COMPARING_VERBS.get(token.word);
+      // "L'abonnement dépasse 150 € par mois", "tops 60 km/h": a verb that compares with a figure states it.
+      if (!phrase && comparing !== undefined && /^\s*(?:les |the |de |d'|plus de |more than |over )?[$€£]?\s?\d/.test(text.slice(token.end, token.end + 16))) continue;
       let value = phrase ? phrase.value : (lexicon.get(token.word) ?? 0);
       if (!value && comparing === undefined) {
         if (EXCESS.has(token.word) && tokens[index + 1] && !lexicon.has(tokens[index + 1].word)) value = -1;
