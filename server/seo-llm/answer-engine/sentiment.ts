@@ -106,7 +106,7 @@ function groups<K>(text: string, mentions: Mention<K>[]): Group<K>[] {
   });
 }
 
-const BUT_WORDS = /\b(?:but|however|less so|yet|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
+const BUT_WORDS = /\b(?:but|however|less so|yet|the (?:catch|downside|drawback|trade-?off) is|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
 /**
  * A judgement before a "but" later in its sentence is conceded: it weighs a quarter. What follows
  * "but" weighs in full (no more: each of several criticisms after one "but" is not a verdict).
@@ -127,7 +127,7 @@ const COMPARED_DESCRIBED = 0.5;
 /** What an unjudged clause after "but" weighs: the opposite of what came before it. */
 const IMPLIED_TURN = 0.75;
 const CLAUSE_WORDS =
-  /\b(?:but|however|less so|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
+  /\b(?:but|however|less so|the (?:catch|downside|drawback|trade-?off) is|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
 const OTHER_SIDE = /(?:\b(?:than|que chez|qu'chez|(?<!(?:alors|tandis|bien|parce|sauf|ainsi|lors|puis|pendant|tant|avant|apres|afin|des) )(?:que|qu')|unlike|compared to|compared with|versus|vs\.?|contrairement a|contrairement aux?|par rapport a|par rapport aux?|face a|face aux|over|proches? de|comme|like|such as|including|dont)\s*(?:(?:ceux|celui|celles?) (?:de |des |du |d'))?(?:d'|l'|la |le |les |the )?)$/;
 
 /** Where a sentence's clauses start: punctuation and "but"-words, not inside a list of brands. */
