@@ -173,6 +173,10 @@ const LIKENESS = new Set(["same", "meme", "memes", "similar", "similaire", "simi
 /** A verdict's first brand given a use of its own before the next brand: "X for …", "X suits …", "X si …". */
 const SHARED_VERDICT = /^[\s*_]*(?:is |est |c'est )?(?:for|pour|suits|suit|fits|convient|if|si|when|quand)\b/i;
 
+/** "Hard to judge", "difficile à prévoir": a difficulty of knowing, said of the reader. */
+const DIFFICULT = new Set(words("hard harder difficult tricky impossible difficile difficiles dur delicat"));
+const KNOWING = new Set(words("judge say tell predict know assess gauge evaluate compare juger dire savoir prevoir evaluer estimer comparer"));
+
 /** What a brand can come out ahead of or behind without a brand named: "tops rankings", "trails its rivals". */
 const FIELD_NOUNS = new Set(
   words(`rankings ranking roundups roundup charts chart tests test surveys survey market category field competition rivals rival
@@ -445,6 +449,11 @@ export function sentimentByBrand<K>(
         // "Fewer social-media templates", "fewer dedicated PM features": less of something unjudged is a lack.
         else if (token.word === "fewer" && tokens[index + 1] && !lexicon.has(tokens[index + 1].word) && !lexicon.has(tokens[index + 2]?.word ?? "")) value = -0.5;
         else continue;
+      }
+      // "Its long-term future is harder to judge", "difficile à dire": the reader's uncertainty, not a fault.
+      if (!phrase && DIFFICULT.has(token.word) && /^(?:to|a)$/.test(tokens[index + 1]?.word ?? "") && KNOWING.has(tokens[index + 2]?.word ?? "")) {
+        index += 2;
+        continue;
       }
       // "It is worth running a pilot", "worth checking": advice to the reader, not praise of a brand.
       if (!phrase && token.word === "worth" && /ing$/.test(tokens[index + 1]?.word ?? "") && IMPERSONAL.test(tokens.slice(Math.max(0, index - 3), index).map((before) => before.word).join(" "))) continue;
