@@ -301,7 +301,10 @@ export function sentimentByBrand<K>(
       const heading = /^\s*#{1,6}\s/.test(line) || BOLD_HEADING.test(line);
       const blankBefore = unit.line > 0 && !lines[unit.line - 1].trim();
       const newItem = /^\s*(?:[-*+]|\d{1,2}[.)]|\|)\s/.test(line);
-      if (heading) headingSubject = undefined;
+      // "### Asana" then "**Pros**": a heading that only labels a list of strengths or weaknesses
+      // keeps the brand the heading above it is about.
+      const labelOnly = heading && BOLD_HEADING.test(line) && !/^\s*#/.test(line) && (sectionKind(line) === "pro" || sectionKind(line) === "con");
+      if (heading && !labelOnly) headingSubject = undefined;
       if (heading || blankBefore || newItem) paragraphSubject = undefined;
       headingSection = heading ? sectionKind(line) : undefined;
       if (heading || (blankBefore && !newItem)) section = undefined;
