@@ -177,6 +177,9 @@ const SHARED_VERDICT = /^[\s*_]*(?:is |est |c'est )?(?:for|pour|suits|suit|fits|
 const DIFFICULT = new Set(words("hard harder difficult tricky impossible difficile difficiles dur delicat"));
 const KNOWING = new Set(words("judge say tell predict know assess gauge evaluate compare juger dire savoir prevoir evaluer estimer comparer"));
 
+/** What opens a condition a recommendation answers: "If you …, X.", "Pour …, X.", "Sinon, X." */
+const CONDITION_OPENER = /^[\s*_>\-]*(?:(?:and |et )?(?:if|for|when|pour|si|s'il|quand|otherwise|sinon|else)\b)/i;
+
 /** What a brand can come out ahead of or behind without a brand named: "tops rankings", "trails its rivals". */
 const FIELD_NOUNS = new Set(
   words(`rankings ranking roundups roundup charts chart tests test surveys survey market category field competition rivals rival
@@ -414,6 +417,17 @@ export function sentimentByBrand<K>(
       tokens.every((token) => ARTICLES.has(token.word) || token.word === "the") &&
       /^\s*[.!]\s*$/.test(text.slice(unitGroups[0].end, unit.end)) &&
       !/^\s*(?:#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s|\|)/.test(line) &&
+      !BOLD_HEADING.test(line)
+    ) {
+      give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
+    }
+    // "If you care about owning your data, Joplin.", "Pour un long trajet, X.": a condition answered
+    // by a brand's name alone recommends it for that condition.
+    else if (
+      unitGroups.length === 1 &&
+      /^\s*[.!]?\s*$/.test(text.slice(unitGroups[0].end, unit.end)) &&
+      /,\s*(?:the |le |la |les |l')?$/i.test(text.slice(unit.start, unitGroups[0].start)) &&
+      CONDITION_OPENER.test(text.slice(unit.start, unitGroups[0].start)) &&
       !BOLD_HEADING.test(line)
     ) {
       give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
