@@ -178,7 +178,7 @@ const DIFFICULT = new Set(words("hard harder difficult tricky impossible diffici
 const KNOWING = new Set(words("judge say tell predict know assess gauge evaluate compare juger dire savoir prevoir evaluer estimer comparer"));
 
 /** What opens a condition a recommendation answers: "If you …, X.", "Pour …, X.", "Sinon, X." */
-const CONDITION_OPENER = /^[\s*_>\-]*(?:(?:and |et )?(?:if|for|when|pour|si|s'il|quand|otherwise|sinon|else)\b)/i;
+const CONDITION_OPENER = /^[\s*_>-]*(?:(?:and |et )?(?:if|for|when|pour|si|s'il|quand|otherwise|sinon|else)\b)/i;
 
 /** What a brand can come out ahead of or behind without a brand named: "tops rankings", "trails its rivals". */
 const FIELD_NOUNS = new Set(
