@@ -556,6 +556,20 @@ export function sentimentByBrand<K>(
     if (opensTurn && !given.length && !unitGroups.length && previous && carried === previous.keys && tokens.length >= 4) {
       add(previous.keys, previous.net > 0 ? -(previous.net * IMPLIED_TURN) / CRITICISM_WEIGHT : -previous.net * IMPLIED_TURN * CRITICISM_WEIGHT, "(turn)");
     }
+    // "Fast, reliable and friendly, but complaints about billing persist": praise granted before
+    // "but" that, counted in full, outweighs the criticism after it as criticism is weighed (1.5)
+    // balances the sentence rather than losing to it, when it is more than one praise ("powerful
+    // but expensive" still leans negative).
+    if (discounted) {
+      for (const [key, said] of sentence) {
+        const mine = given.filter((entry) => entry.at >= 0 && entry.keys.includes(key));
+        const praised = mine.filter((entry) => entry.at < buts[0] && entry.value > 0);
+        const granted = praised.length > 1 ? praised.reduce((sum, entry) => sum + entry.value, 0) : 0;
+        const after = mine.filter((entry) => entry.at > buts[buts.length - 1]);
+        const against = -after.reduce((sum, entry) => sum + Math.min(entry.value, 0), 0);
+        if (granted && against && !after.some((entry) => entry.value > 0) && granted / BEFORE_BUT >= against * CRITICISM_WEIGHT) said.praise += against * CRITICISM_WEIGHT - granted;
+      }
+    }
     const net = given.filter((entry) => entry.at >= 0).reduce((sum, entry) => sum + entry.value, 0);
     previous = net && given.length ? { keys: given[given.length - 1].keys, net } : undefined;
 
