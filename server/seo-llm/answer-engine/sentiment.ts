@@ -485,7 +485,8 @@ export function sentimentByBrand<K>(
         if (object && !phrase) value = comparing;
         // "Regularly tops rankings", "beats most rivals", "domine le marché": ahead of a field no
         // brand names is a ranking of the subject.
-        else if (!phrase && tokens.slice(last + 1, last + 4).some((ahead) => FIELD_NOUNS.has(ahead.word))) value = comparing;
+        // ("Tops the complaints rankings" is no praise: a judgement in the field turns it.)
+        else if (!phrase && tokens.slice(last + 1, last + 4).some((ahead) => FIELD_NOUNS.has(ahead.word)) && !tokens.slice(last + 1, last + 4).some((ahead) => lexicon.has(ahead.word))) value = comparing;
       }
       // "Mêmes galères que PrestaShop", "the same issues as X": a likeness, not a comparison.
       const likeness = tokens.slice(Math.max(0, index - 2), index).some((before) => LIKENESS.has(before.word));
