@@ -180,6 +180,9 @@ const KNOWING = new Set(words("judge say tell predict know assess gauge evaluate
 /** What opens a condition a recommendation answers: "If you …, X.", "Pour …, X.", "Sinon, X." */
 const CONDITION_OPENER = /^[\s*_>-]*(?:(?:and |et )?(?:if|for|when|pour|si|s'il|quand|otherwise|sinon|else)\b)/i;
 
+/** What a judgement said of a list of three or more brands at once weighs for each (as a lone caveat does). */
+const SHARED_BY_LIST = 0.25;
+
 /** What a brand can come out ahead of or behind without a brand named: "tops rankings", "trails its rivals". */
 const FIELD_NOUNS = new Set(
   words(`rankings ranking roundups roundup charts chart tests test surveys survey market category field competition rivals rival
@@ -395,7 +398,10 @@ export function sentimentByBrand<K>(
 
     const perGroup = new Map<Group<K> | undefined, number>();
     const given: Array<{ at: number; keys: K[]; value: number }> = [];
-    const give = (group: Group<K> | undefined, keys: K[] | undefined, value: number, why: string, at = -1) => {
+    const give = (group: Group<K> | undefined, keys: K[] | undefined, rawValue: number, why: string, at = -1) => {
+      // "The three VPNs most often recommended are NordVPN, Surfshark and ExpressVPN": a judgement
+      // shared by a list of three or more brands introduces the list; each brand's own words decide.
+      const value = group && group.keys.length >= 3 && !/^\((?:verdict|advice)\)/.test(why) ? rawValue * SHARED_BY_LIST : rawValue;
       add(keys, value, why);
       perGroup.set(group, (perGroup.get(group) ?? 0) + value);
       if (keys) given.push({ at, keys, value });
