@@ -258,6 +258,8 @@ export const CONTRAST_OPENERS = ["unlike", "contrairement a", "contrairement au"
  * "évitez X" (-1.5). Matched on whole words, before anything else.
  */
 export const DIRECTED: Array<[string, number]> = [
+  ["move them to", 1], ["move it to", 1], ["move everyone to", 1], ["migrate to", 1], ["migrate them to", 1], ["consolidate on", 1],
+  ["basculez vers", 1], ["migrez vers", 1], ["passez sur", 1],
   ["go with", 1], ["opt for", 1], ["stick with", 1], ["choose", 1], ["pick", 1], ["switch to", 1], ["sign up for", 1],
   ["start with", 1], ["go for", 1], ["commencez par", 1], ["je privilegierais", 1], ["je choisirais", 1], ["je prendrais", 1],
   ["optez pour", 1], ["choisissez", 1], ["privilegiez", 1], ["misez sur", 1], ["tournez-vous vers", 1], ["passez a", 1],
