@@ -180,6 +180,9 @@ const KNOWING = new Set(words("judge say tell predict know assess gauge evaluate
 /** What opens a condition a recommendation answers: "If you …, X.", "Pour …, X.", "Sinon, X." */
 const CONDITION_OPENER = /^[\s*_>-]*(?:(?:and |et )?(?:if|for|when|pour|si|s'il|quand|otherwise|sinon|else)\b)/i;
 
+/** What makes a choice a recommendation: "the obvious choice", "le choix logique", "le seul vrai choix". */
+const OBVIOUS = new Set(words("obvious natural default safe sensible clear only real evident naturel logique seul vrai ideal"));
+
 /** What a judgement said of a list of three or more brands at once weighs for each (as a lone caveat does). */
 const SHARED_BY_LIST = 0.25;
 
@@ -469,6 +472,12 @@ export function sentimentByBrand<K>(
         if (EXCESS.has(token.word) && tokens[index + 1] && !lexicon.has(tokens[index + 1].word)) value = -1;
         // "Firefox is the purist's pick", "the default choice": a brand named as someone's choice is recommended.
         else if ((token.word === "pick" || token.word === "choice") && /^(?:the|a|an|my|our)$|'s$/.test(tokens[index - 1]?.word ?? "") && !CHOOSING.test(tokens[index - 2]?.word ?? "")) value = 1;
+        // "The obvious choice", "le seul vrai choix", "le choix logique": a choice named with what makes it one.
+        else if (
+          (token.word === "choice" || token.word === "pick" || token.word === "choix") &&
+          (OBVIOUS.has(tokens[index - 1]?.word ?? "") ? /^(?:the|my|our|le|mon|notre|seul|only)$/.test(tokens[index - 2]?.word ?? "") : /^(?:le|mon|notre)$/.test(tokens[index - 1]?.word ?? "") && OBVIOUS.has(tokens[index + 1]?.word ?? ""))
+        )
+          value = 1;
         // "Fewer social-media templates", "fewer dedicated PM features": less of something unjudged is a lack.
         else if (token.word === "fewer" && tokens[index + 1] && !lexicon.has(tokens[index + 1].word) && !lexicon.has(tokens[index + 2]?.word ?? "")) value = -0.5;
         else continue;
