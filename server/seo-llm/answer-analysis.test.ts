@@ -59,7 +59,8 @@ describe("analyzeAnswer: mentions", () => {
     const result = analyzeAnswer(profile, answer(text));
     expect(result.brand).toEqual({ mentioned: true, position: 3, sentiment: "positive" });
     expect(result.mentions).toEqual([
-      { name: "HubSpot", is_brand: false, tracked: false, position: 1, count: 1, sentiment: "neutral" },
+      // "la référence": the benchmark of its market, praise.
+      { name: "HubSpot", is_brand: false, tracked: false, position: 1, count: 1, sentiment: "positive" },
       // "complet mais cher", then "populaire": mild praise and a price, which weigh half, in balance.
       { name: "Globex", is_brand: false, tracked: true, position: 2, count: 2, sentiment: "neutral" },
       { name: "Acmé", is_brand: true, tracked: true, position: 3, count: 1, sentiment: "positive" },

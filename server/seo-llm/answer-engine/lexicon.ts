@@ -36,7 +36,7 @@ const POSITIVE_EN = words(`
   well-documented well-supported gorgeous beautiful lovely no-brainer must-have game-changer lifesaver life-saver safer smarter
   sharper crisper quieter roomier friendlier cleaner reassuring impeccable flawless spotless seamless unrivalled robust
   wallet-friendly budget-friendly dependable trustworthy favourite champion practical lightweight indestructible speedy
-  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest`);
+  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest neat`);
 const NEGATIVE_EN = words(`
   bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
@@ -55,7 +55,8 @@ const NEGATIVE_EN = words(`
   quirks barebones bare-bones subpar sub-par shoddy overhyped unimpressive middling forgettable tedious inflexible cramped
   uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
   paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable
-  meh nah runaround underdelivers overpromises gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown`);
+  meh nah runaround underdelivers overpromises gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown
+  crowded overcrowded slows frustrate`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
   ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
@@ -83,7 +84,7 @@ const NEGATIVE_FR = [
     frustrant penible opaque trompeur abusif excessif rigide restrictif critique conteste dangereux lacunaire epuisant
     brouillon vieillissant inadapte inutile incomplet absent agressif intrusif mitige decu lent lourd
     fastidieux laborieux poussif capricieux aleatoire inegal vieillot surcote surfait basique sommaire rudimentaire encombrant
-    bruyant alambique penalisant incertain peu-fiable redhibitoire`),
+    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde`),
   ...words(`pire pires manque manques manquent lacune lacunes defaut defauts inconvenient inconvenients probleme problemes
     souci soucis bug bugs panne pannes plainte plaintes reproche reproches critique critiques critiquent deception deceptions
     decoit decoivent penalise penalisent patit patissent souffre souffrent peine lenteur lenteurs hausse hausses
@@ -97,6 +98,8 @@ const NEGATIVE_FR = [
 
 /** Phrases, matched on whole words; each counts once, and its words are not counted again. */
 export const PHRASES: Array<[string, number]> = [
+  ["la reference", 1], ["bon plan", 1], ["repute pour", 1], ["reputes pour", 1], ["reputee pour", 1], ["reputees pour", 1],
+  ["ralentit", -1], ["ralentissent", -1], ["low price", 0.5], ["low prices", 0.5], ["prix bas", 0.5],
   ["value for money", 1], ["bang for the buck", 1], ["bang for your buck", 1], ["easy to use", 1], ["easy to set up", 1],
   ["stands out", 1], ["stand out", 1], ["worth it", 1], ["worth the money", 1], ["worth every penny", 2], ["top pick", 1],
   ["first choice", 1], ["best choice", 2], ["go to", 0], ["a breeze", 1], ["hard to beat", 2], ["second to none", 2],
@@ -255,6 +258,8 @@ export const CONTRAST_OPENERS = ["unlike", "contrairement a", "contrairement au"
  * "évitez X" (-1.5). Matched on whole words, before anything else.
  */
 export const DIRECTED: Array<[string, number]> = [
+  ["move them to", 1], ["move it to", 1], ["move everyone to", 1], ["migrate to", 1], ["migrate them to", 1], ["consolidate on", 1],
+  ["basculez vers", 1], ["migrez vers", 1], ["passez sur", 1],
   ["go with", 1], ["opt for", 1], ["stick with", 1], ["choose", 1], ["pick", 1], ["switch to", 1], ["sign up for", 1],
   ["start with", 1], ["go for", 1], ["commencez par", 1], ["je privilegierais", 1], ["je choisirais", 1], ["je prendrais", 1],
   ["optez pour", 1], ["choisissez", 1], ["privilegiez", 1], ["misez sur", 1], ["tournez-vous vers", 1], ["passez a", 1],

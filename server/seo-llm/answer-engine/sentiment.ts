@@ -106,7 +106,7 @@ function groups<K>(text: string, mentions: Mention<K>[]): Group<K>[] {
   });
 }
 
-const BUT_WORDS = /\b(?:but|however|less so|yet|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
+const BUT_WORDS = /\b(?:but|however|less so|yet|the (?:catch|downside|drawback|trade-?off) is|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b/g;
 /**
  * A judgement before a "but" later in its sentence is conceded: it weighs a quarter. What follows
  * "but" weighs in full (no more: each of several criticisms after one "but" is not a verdict).
@@ -127,7 +127,7 @@ const COMPARED_DESCRIBED = 0.5;
 /** What an unjudged clause after "but" weighs: the opposite of what came before it. */
 const IMPLIED_TURN = 0.75;
 const CLAUSE_WORDS =
-  /\b(?:but|however|less so|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
+  /\b(?:but|however|less so|the (?:catch|downside|drawback|trade-?off) is|although|though|whereas|while|yet|except|mais|cependant|toutefois|tandis que|alors que|en revanche|par contre|pourtant|neanmoins|meme si|sauf que|bien que)\b/g;
 const OTHER_SIDE = /(?:\b(?:than|que chez|qu'chez|(?<!(?:alors|tandis|bien|parce|sauf|ainsi|lors|puis|pendant|tant|avant|apres|afin|des) )(?:que|qu')|unlike|compared to|compared with|versus|vs\.?|contrairement a|contrairement aux?|par rapport a|par rapport aux?|face a|face aux|over|proches? de|comme|like|such as|including|dont)\s*(?:(?:ceux|celui|celles?) (?:de |des |du |d'))?(?:d'|l'|la |le |les |the )?)$/;
 
 /** Where a sentence's clauses start: punctuation and "but"-words, not inside a list of brands. */
@@ -169,6 +169,28 @@ const PRONOUNS = new Set(["it", "them", "this", "that", "le", "la", "les", "l'"]
 const HYPOTHETICAL = new Set(["case", "cas", "event", "if", "si", "craignez", "worried", "worry", "lorsque", "quand", "prevent", "avoid"]);
 const ARTICLES = new Set(["le", "la", "les", "l'"]);
 const LIKENESS = new Set(["same", "meme", "memes", "similar", "similaire", "similaires"]);
+
+/** A verdict's first brand given a use of its own before the next brand: "X for …", "X suits …", "X si …". */
+const SHARED_VERDICT = /^[\s*_]*(?:is |est |c'est )?(?:for|pour|suits|suit|fits|convient|if|si|when|quand)\b/i;
+
+/** "Hard to judge", "difficile à prévoir": a difficulty of knowing, said of the reader. */
+const DIFFICULT = new Set(words("hard harder difficult tricky impossible difficile difficiles dur delicat"));
+const KNOWING = new Set(words("judge say tell predict know assess gauge evaluate compare juger dire savoir prevoir evaluer estimer comparer"));
+
+/** What opens a condition a recommendation answers: "If you …, X.", "Pour …, X.", "Sinon, X." */
+const CONDITION_OPENER = /^[\s*_>-]*(?:(?:and |et )?(?:if|for|when|pour|si|s'il|quand|otherwise|sinon|else)\b)/i;
+
+/** What makes a choice a recommendation: "the obvious choice", "le choix logique", "le seul vrai choix". */
+const OBVIOUS = new Set(words("obvious natural default safe sensible clear only real evident naturel logique seul vrai ideal"));
+
+/** What a judgement said of a list of three or more brands at once weighs for each (as a lone caveat does). */
+const SHARED_BY_LIST = 0.25;
+
+/** What a brand can come out ahead of or behind without a brand named: "tops rankings", "trails its rivals". */
+const FIELD_NOUNS = new Set(
+  words(`rankings ranking roundups roundup charts chart tests test surveys survey market category field competition rivals rival
+  competitors peers pack classement classements comparatifs comparatif marche concurrence concurrents palmares sondages enquetes`),
+);
 
 const NOT_COMPARATIVE = new Set(words("premier clever super eager sober"));
 const ALTERNATIVES = new Set(words("alternatives alternative options option choices picks rivals competitors solutions"));
@@ -288,7 +310,10 @@ export function sentimentByBrand<K>(
       const heading = /^\s*#{1,6}\s/.test(line) || BOLD_HEADING.test(line);
       const blankBefore = unit.line > 0 && !lines[unit.line - 1].trim();
       const newItem = /^\s*(?:[-*+]|\d{1,2}[.)]|\|)\s/.test(line);
-      if (heading) headingSubject = undefined;
+      // "### Asana" then "**Pros**": a heading that only labels a list of strengths or weaknesses
+      // keeps the brand the heading above it is about.
+      const labelOnly = heading && BOLD_HEADING.test(line) && !/^\s*#/.test(line) && (sectionKind(line) === "pro" || sectionKind(line) === "con");
+      if (heading && !labelOnly) headingSubject = undefined;
       if (heading || blankBefore || newItem) paragraphSubject = undefined;
       headingSection = heading ? sectionKind(line) : undefined;
       if (heading || (blankBefore && !newItem)) section = undefined;
@@ -376,7 +401,10 @@ export function sentimentByBrand<K>(
 
     const perGroup = new Map<Group<K> | undefined, number>();
     const given: Array<{ at: number; keys: K[]; value: number }> = [];
-    const give = (group: Group<K> | undefined, keys: K[] | undefined, value: number, why: string, at = -1) => {
+    const give = (group: Group<K> | undefined, keys: K[] | undefined, rawValue: number, why: string, at = -1) => {
+      // "The three VPNs most often recommended are NordVPN, Surfshark and ExpressVPN": a judgement
+      // shared by a list of three or more brands introduces the list; each brand's own words decide.
+      const value = group && group.keys.length >= 3 && !/^\((?:verdict|advice)\)/.test(why) ? rawValue * SHARED_BY_LIST : rawValue;
       add(keys, value, why);
       perGroup.set(group, (perGroup.get(group) ?? 0) + value);
       if (keys) given.push({ at, keys, value });
@@ -384,7 +412,10 @@ export function sentimentByBrand<K>(
 
     // "Verdict: X", "Best value: X": the brand right after a summary label wins it.
     const [verdictGroup] = unitGroups;
-    if (verdictGroup && verdictGroup.start - unit.start <= 60 && VERDICT_LABEL.test(text.slice(unit.start, verdictGroup.start))) {
+    // "Bottom line: Pipedrive suits sales-led teams; HubSpot suits inbound marketing", "X for
+    // performance, Y for value": a verdict shared out between brands, each for its use, crowns none.
+    const shared = unitGroups.length > 1 && verdictGroup && SHARED_VERDICT.test(text.slice(verdictGroup.end, unitGroups[1].start));
+    if (verdictGroup && !shared && verdictGroup.start - unit.start <= 60 && VERDICT_LABEL.test(text.slice(unit.start, verdictGroup.start))) {
       give(verdictGroup, verdictGroup.keys, 1, "(verdict)");
     }
 
@@ -395,6 +426,17 @@ export function sentimentByBrand<K>(
       tokens.every((token) => ARTICLES.has(token.word) || token.word === "the") &&
       /^\s*[.!]\s*$/.test(text.slice(unitGroups[0].end, unit.end)) &&
       !/^\s*(?:#{1,6}\s|[-*+]\s|\d{1,2}[.)]\s|\|)/.test(line) &&
+      !BOLD_HEADING.test(line)
+    ) {
+      give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
+    }
+    // "If you care about owning your data, Joplin.", "Pour un long trajet, X.": a condition answered
+    // by a brand's name alone recommends it for that condition.
+    else if (
+      unitGroups.length === 1 &&
+      /^\s*[.!]?\s*$/.test(text.slice(unitGroups[0].end, unit.end)) &&
+      /,\s*(?:the |le |la |les |l')?$/i.test(text.slice(unit.start, unitGroups[0].start)) &&
+      CONDITION_OPENER.test(text.slice(unit.start, unitGroups[0].start)) &&
       !BOLD_HEADING.test(line)
     ) {
       give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
@@ -423,14 +465,27 @@ export function sentimentByBrand<K>(
       const phrase = PHRASE_TOKENS.find((candidate) => matches(candidate, index));
       const length = phrase ? phrase.words.length : 1;
       const comparing = COMPARING_VERBS.get(token.word);
+      // "L'abonnement dépasse 150 € par mois", "tops 60 km/h": a verb that compares with a figure states it.
+      if (!phrase && comparing !== undefined && /^\s*(?:les |the |de |d'|plus de |more than |over )?[$€£]?\s?\d/.test(text.slice(token.end, token.end + 16))) continue;
       let value = phrase ? phrase.value : (lexicon.get(token.word) ?? 0);
       if (!value && comparing === undefined) {
         if (EXCESS.has(token.word) && tokens[index + 1] && !lexicon.has(tokens[index + 1].word)) value = -1;
         // "Firefox is the purist's pick", "the default choice": a brand named as someone's choice is recommended.
         else if ((token.word === "pick" || token.word === "choice") && /^(?:the|a|an|my|our)$|'s$/.test(tokens[index - 1]?.word ?? "") && !CHOOSING.test(tokens[index - 2]?.word ?? "")) value = 1;
+        // "The obvious choice", "le seul vrai choix", "le choix logique": a choice named with what makes it one.
+        else if (
+          (token.word === "choice" || token.word === "pick" || token.word === "choix") &&
+          (OBVIOUS.has(tokens[index - 1]?.word ?? "") ? /^(?:the|my|our|le|mon|notre|seul|only)$/.test(tokens[index - 2]?.word ?? "") : /^(?:le|mon|notre)$/.test(tokens[index - 1]?.word ?? "") && OBVIOUS.has(tokens[index + 1]?.word ?? ""))
+        )
+          value = 1;
         // "Fewer social-media templates", "fewer dedicated PM features": less of something unjudged is a lack.
         else if (token.word === "fewer" && tokens[index + 1] && !lexicon.has(tokens[index + 1].word) && !lexicon.has(tokens[index + 2]?.word ?? "")) value = -0.5;
         else continue;
+      }
+      // "Its long-term future is harder to judge", "difficile à dire": the reader's uncertainty, not a fault.
+      if (!phrase && DIFFICULT.has(token.word) && /^(?:to|a)$/.test(tokens[index + 1]?.word ?? "") && KNOWING.has(tokens[index + 2]?.word ?? "")) {
+        index += 2;
+        continue;
       }
       // "It is worth running a pilot", "worth checking": advice to the reader, not praise of a brand.
       if (!phrase && token.word === "worth" && /ing$/.test(tokens[index + 1]?.word ?? "") && IMPERSONAL.test(tokens.slice(Math.max(0, index - 3), index).map((before) => before.word).join(" "))) continue;
@@ -443,6 +498,10 @@ export function sentimentByBrand<K>(
       if (comparing !== undefined) {
         object = after(tokens[last].end, tokenEnd(last + 3) + 1);
         if (object && !phrase) value = comparing;
+        // "Regularly tops rankings", "beats most rivals", "domine le marché": ahead of a field no
+        // brand names is a ranking of the subject.
+        // ("Tops the complaints rankings" is no praise: a judgement in the field turns it.)
+        else if (!phrase && tokens.slice(last + 1, last + 4).some((ahead) => FIELD_NOUNS.has(ahead.word)) && !tokens.slice(last + 1, last + 4).some((ahead) => lexicon.has(ahead.word))) value = comparing;
       }
       // "Mêmes galères que PrestaShop", "the same issues as X": a likeness, not a comparison.
       const likeness = tokens.slice(Math.max(0, index - 2), index).some((before) => LIKENESS.has(before.word));
@@ -513,6 +572,20 @@ export function sentimentByBrand<K>(
     if (opensTurn && !given.length && !unitGroups.length && previous && carried === previous.keys && tokens.length >= 4) {
       add(previous.keys, previous.net > 0 ? -(previous.net * IMPLIED_TURN) / CRITICISM_WEIGHT : -previous.net * IMPLIED_TURN * CRITICISM_WEIGHT, "(turn)");
     }
+    // "Fast, reliable and friendly, but complaints about billing persist": praise granted before
+    // "but" that, counted in full, outweighs the criticism after it as criticism is weighed (1.5)
+    // balances the sentence rather than losing to it, when it is more than one praise ("powerful
+    // but expensive" still leans negative).
+    if (discounted) {
+      for (const [key, said] of sentence) {
+        const mine = given.filter((entry) => entry.at >= 0 && entry.keys.includes(key));
+        const praised = mine.filter((entry) => entry.at < buts[0] && entry.value > 0);
+        const granted = praised.length > 1 ? praised.reduce((sum, entry) => sum + entry.value, 0) : 0;
+        const after = mine.filter((entry) => entry.at > buts[buts.length - 1]);
+        const against = -after.reduce((sum, entry) => sum + Math.min(entry.value, 0), 0);
+        if (granted && against && !after.some((entry) => entry.value > 0) && granted / BEFORE_BUT >= against * CRITICISM_WEIGHT) said.praise += against * CRITICISM_WEIGHT - granted;
+      }
+    }
     const net = given.filter((entry) => entry.at >= 0).reduce((sum, entry) => sum + entry.value, 0);
     previous = net && given.length ? { keys: given[given.length - 1].keys, net } : undefined;
 
@@ -522,7 +595,12 @@ export function sentimentByBrand<K>(
       if (at === -1) continue;
       const contrasted = after(unit.start + at + opener.length, unit.start + at + opener.length + 8);
       if (!contrasted) continue;
-      const others = [...perGroup].filter(([group]) => group && group !== contrasted).reduce((sum, [, value]) => sum + value, 0);
+      // "Accurate tracking, though its app feels dated compared to Garmin Connect": a comparison
+      // made after its judgement reaches back to the start of its clause only, not the whole sentence.
+      const [from] = at > 0 && !CONTRAST_OPENERS.includes(opener) ? clauseOf(unit.start + at) : [unit.start];
+      const others = given
+        .filter((entry) => entry.at >= from && !entry.keys.some((key) => contrasted.keys.includes(key)))
+        .reduce((sum, entry) => sum + entry.value, 0);
       if (others) add(contrasted.keys, -others * 0.75, `(${opener})`);
       break;
     }
