@@ -14,7 +14,8 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { type ServerProcess, startServer } from "../tests/e2e/support/server-process";
+import type { ServerProcess } from "../tests/e2e/support/server-process";
+import { startBenchServer } from "./server";
 import { signInOnboarded } from "./sign-in";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3224);
@@ -33,7 +34,7 @@ async function main() {
   let server: ServerProcess | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    server = await startServer({ PORT: String(PORT), DATA_DIR: dataDir, APP_URL: `http://localhost:${PORT}`, SMTP_URL: undefined, LOG_REQUESTS: "false" });
+    server = await startBenchServer(PORT, dataDir);
     const { cookie } = await signInOnboarded(server, dataDir, "lighthouse");
     chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
     const rows: Row[] = [];

@@ -11,7 +11,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { startServer } from "../tests/e2e/support/server-process";
+import { startBenchServer } from "./server";
 import { signInOnboarded } from "./sign-in";
 
 const paths = process.argv.slice(2);
@@ -28,10 +28,7 @@ async function cpuMs(pid: number): Promise<number> {
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "sightline-profile-"));
 await fs.mkdir(profiles, { recursive: true });
-const server = await startServer(
-  { PORT: String(PORT), DATA_DIR: dataDir, APP_URL: `http://localhost:${PORT}`, SMTP_URL: undefined, RATE_LIMIT_EMAIL: "1000", RATE_LIMIT_IP: "1000", LOG_REQUESTS: "false" },
-  { nodeArgs: process.env.NO_PROF ? [] : ["--cpu-prof", `--cpu-prof-dir=${profiles}`] },
-);
+const server = await startBenchServer(PORT, dataDir, {}, process.env.NO_PROF ? [] : ["--cpu-prof", `--cpu-prof-dir=${profiles}`]);
 try {
   const { cookie } = await signInOnboarded(server, dataDir, "profile");
   const headers = { cookie, "accept-encoding": "gzip, deflate, br" };

@@ -8,7 +8,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { startServer } from "../tests/e2e/support/server-process";
+import { startBenchServer } from "./server";
 import { signInOnboarded } from "./sign-in";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
@@ -17,16 +17,7 @@ const PAGES = ["/no-such-page", "/dashboard", "/seo-llms", "/leaderboard", "/aca
 async function main() {
   const dataDir = path.join(os.tmpdir(), `sightline-queries-${process.pid}`);
   await fs.rm(dataDir, { recursive: true, force: true });
-  const server = await startServer({
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    APP_URL: `http://localhost:${PORT}`,
-    SMTP_URL: undefined,
-    RATE_LIMIT_EMAIL: "1000",
-    RATE_LIMIT_IP: "1000",
-    LOG_REQUESTS: "false",
-    LOG_SQL: "true",
-  });
+  const server = await startBenchServer(PORT, dataDir, { LOG_SQL: "true" });
   try {
     const { cookie } = await signInOnboarded(server, dataDir, "queries");
     const headers = { cookie };

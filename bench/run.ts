@@ -17,7 +17,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
-import { type ServerProcess, startServer } from "../tests/e2e/support/server-process";
+import type { ServerProcess } from "../tests/e2e/support/server-process";
+import { startBenchServer } from "./server";
 import { signInOnboarded } from "./sign-in";
 
 const DURATION = positive("BENCH_DURATION", 10);
@@ -60,19 +61,9 @@ async function main() {
   console.log(`Starting the production server on port ${PORT} (${driver}, data in ${dataDir})…`);
   let server: ServerProcess | undefined;
   try {
-    server = await startServer({
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      APP_URL: `http://localhost:${PORT}`,
-      // The sign-in links come from the outbox; the bench signs in twice from one address.
-      SMTP_URL: undefined,
-      RATE_LIMIT_EMAIL: "1000",
-      RATE_LIMIT_IP: "1000",
-      LOG_REQUESTS: "false",
-    },
-      // The profile is written when the process exits (SIGTERM ends it cleanly).
-      { nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [] },
-    );
+    // The profile is written when the process exits (SIGTERM ends it cleanly).
+    const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+    server = await startBenchServer(PORT, dataDir, {}, profile);
     const scenarios = await signIn(server, dataDir);
     const rows = await measure(server, scenarios);
     report(rows);

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { InferRequestType } from "hono/client";
 import { beforeAll, describe, expect, test } from "vitest";
 import { answerCitations, backlinkOffers, backlinkSites } from "../../server/db/schema";
 import { json, refusal, useApi, withEnv } from "../helpers/api";
 import { RIVALS } from "../helpers/profiles";
-import type { Client } from "../helpers/api";
+import { type SiteBody, siteBody } from "../helpers/backlinks";
 
 /**
  * Issue 15, the marketplace's API on both databases: the catalogue's filters, sorts and pages, the
@@ -19,29 +18,10 @@ beforeAll(() => {
 });
 const api = useApi({ jobs: "work" });
 
-type SiteBody = InferRequestType<Client<"backlinks">["admin"]["sites"]["$post"]>["json"];
-
 /** A run's own domains: the catalogue is shared with the demo seed and other files. */
 const run = randomBytes(4).toString("hex");
 const domainOf = (name: string) => `${name}-${run}.com`;
-
-function site(name: string, extra: Partial<SiteBody> = {}): SiteBody {
-  return {
-    url: `https://www.${domainOf(name)}`,
-    dr: 50,
-    da: 45,
-    traffic: 10_000,
-    currency: "USD",
-    category: "marketing",
-    language: "en",
-    country: "US",
-    dofollow: true,
-    turnaround_days: 5,
-    sample_url: null,
-    offers: { link_insertion_permanent: 10_000, sponsored_article_permanent: 20_000 },
-    ...extra,
-  };
-}
+const site = (name: string, extra: Partial<SiteBody> = {}) => siteBody(domainOf(name), extra);
 
 async function adminToken() {
   return (await api.signInAdmin()).access_token;

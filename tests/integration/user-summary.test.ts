@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { subscriptions, userIdentities } from "../../server/db/schema";
 import { json, refusal, useApi } from "../helpers/api";
+import { siteBody } from "../helpers/backlinks";
 
 /**
  * GET /user/summary (issue 16): the profile, the subscription and the cart's size in one call, each
@@ -27,26 +28,7 @@ const summaryOf = async (token: string) => json(await api.client("user", { token
 /** A catalogue site of this run's own, with both link types on sale. */
 async function catalogueSite() {
   const admin = api.client("backlinks", { token: (await api.signInAdmin()).access_token });
-  const domain = `summary-${randomBytes(4).toString("hex")}.com`;
-  return json(
-    await admin.admin.sites.$post({
-      json: {
-        url: `https://www.${domain}`,
-        dr: 50,
-        da: 45,
-        traffic: 10_000,
-        currency: "USD",
-        category: "marketing",
-        language: "en",
-        country: "US",
-        dofollow: true,
-        turnaround_days: 5,
-        sample_url: null,
-        offers: { link_insertion_permanent: 10_000, sponsored_article_permanent: 20_000 },
-      },
-    }),
-    201,
-  );
+  return json(await admin.admin.sites.$post({ json: siteBody(`summary-${randomBytes(4).toString("hex")}.com`) }), 201);
 }
 
 describe("GET /user/summary", () => {
