@@ -7,6 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { cspNonceContext } from "../server/request-context";
 import { NonceProvider } from "./lib/nonce";
+import { lowPriorityScriptPreloads } from "./lib/script-priority.server";
 import { getI18n } from "./middleware/i18next.server";
 
 export const streamTimeout = 5_000;
@@ -51,7 +52,9 @@ export default async function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const html = lowPriorityScriptPreloads();
+          html.pipe(body);
+          pipe(html);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
