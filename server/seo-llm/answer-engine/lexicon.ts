@@ -172,6 +172,8 @@ export const PHRASES: Array<[string, number]> = [
   // "Disponible en supermarché" only says where to buy; "une équipe très disponible" praises.
   ["tres disponible", 1], ["tres disponibles", 1], ["toujours disponible", 1], ["toujours disponibles", 1],
   ["top tier", 0], ["top tiers", 0], ["top plan", 0], ["top plans", 0],
+  // How well known a brand is describes its fame, not its quality: "better known for outdoor plants", "le mieux connu".
+  ["better known", 0], ["best known", 0], ["best-known", 0], ["mieux connu", 0], ["mieux connue", 0], ["mieux connus", 0], ["mieux connues", 0],
   ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
   ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],
