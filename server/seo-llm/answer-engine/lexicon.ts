@@ -173,6 +173,10 @@ export const PHRASES: Array<[string, number]> = [
   ["tres disponible", 1], ["tres disponibles", 1], ["toujours disponible", 1], ["toujours disponibles", 1],
   ["top tier", 0], ["top tiers", 0], ["top plan", 0], ["top plans", 0],
   // How well known a brand is describes its fame, not its quality: "better known for outdoor plants", "le mieux connu".
+  // "Good" before an amount measures it: "a good part of what Spaces does", "un bon millier d'euros de moins".
+  ["good part of", 0], ["good deal of", 0], ["great deal of", 0], ["good few", 0], ["good number of", 0], ["good half", 0],
+  ["good share of", 0], ["bonne partie", 0], ["bon millier", 0], ["bonne dizaine", 0], ["bonne centaine", 0], ["bonne moitie", 0],
+  ["bon nombre", 0], ["bon quart", 0],
   ["better known", 0], ["best known", 0], ["best-known", 0], ["mieux connu", 0], ["mieux connue", 0], ["mieux connus", 0], ["mieux connues", 0],
   ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
