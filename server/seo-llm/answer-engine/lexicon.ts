@@ -155,7 +155,7 @@ export const PHRASES: Array<[string, number]> = [
   ["bien notees", 1], ["tres bien note", 1], ["tres bien notee", 1], ["put its prices up", -1], ["put prices up", -1],
   ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
   ["perfectly serviceable", 0], ["serviceable", 0], ["sans plus", 0], ["dans la moyenne", 0], ["middle of the pack", 0],
-  ["mid-table", 0], ["middle of the road", 0], ["correct sans plus", 0],
+  ["mid-table", 0], ["middle of the road", 0], ["middle-of-the-road", 0], ["hit-and-miss", -1], ["correct sans plus", 0],
   // One caveat named as the only one ("the one weakness is…", "seul bémol : …") concedes a detail
   // in an answer that otherwise praises: a mild criticism, not the verdict.
   ["the one weakness", -0.25], ["the only weakness", -0.25], ["the one downside", -0.25], ["the only downside", -0.25],
@@ -188,6 +188,15 @@ export const PHRASES: Array<[string, number]> = [
   ["ne tient pas la journee", -1], ["a oublier", -1], ["a fuir", -2],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];
+
+/**
+ * A brand placed in the middle ("mid-table", "middle of the pack", "mixed reviews", "hit and miss",
+ * "retours mitigés", "correct, sans plus"): the answer's own summary of it as neither praised nor
+ * criticised, which outweighs the judgements around it unless the answer recommends it.
+ */
+export const MIDDLING = new Set(
+  `mid-table|middle of the pack|middle of the road|middle-of-the-road|hit and miss|hit or miss|hit-or-miss|hit-and-miss|dans la moyenne|sans plus|correct sans plus`.split("|"),
+);
 
 const ENGLISH_LEXICON = new Map<string, number>([
   ...POSITIVE_EN.map((word): [string, number] => [word, 1]),

@@ -8,6 +8,7 @@ import {
   sectionKind,
   LESS,
   LEXICON,
+  MIDDLING,
   NEGATORS,
   PHRASES,
   SOFTENERS,
@@ -45,10 +46,13 @@ const NEGATIVE_FROM = -0.5;
  */
 const BALANCED_WITHIN = 2;
 
-export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0 }: Judgements): Sentiment {
+export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0, middling = 0 }: Judgements): Sentiment {
   // The answer recommending the brand itself ("I'd lean towards X", "go with X"), with no verdict
   // against it outweighing that, recommends it whatever it conceded on the way.
   if (advised > 0 && (verdict ?? 0) > 0) return "positive";
+  // "EDF is also mid-table", "Helix … middle of the pack": the answer's own summary puts the brand
+  // in the middle, whatever else it granted or criticised.
+  if (middling > 0) return "neutral";
   // Lists of strengths and of weaknesses of comparable length cancel out: what the rest of the
   // answer says (its verdict, its prose) decides, and with nothing else said the brand is neutral.
   const balanced = pros && cons && Math.max(pros, cons) <= BALANCED_WITHIN * Math.min(pros, cons);
@@ -259,6 +263,8 @@ export type Judgements = {
   /** What the lists of strengths and weaknesses (and table rows of them) said, included in praise and criticism. */
   listedPraise?: number;
   listedCriticism?: number;
+  /** How many times the answer placed the brand in the middle ("mid-table", "mixed reviews"). */
+  middling?: number;
 };
 
 export function sentimentByBrand<K>(
@@ -464,6 +470,15 @@ export function sentimentByBrand<K>(
       }
       const phrase = PHRASE_TOKENS.find((candidate) => matches(candidate, index));
       const length = phrase ? phrase.words.length : 1;
+      if (phrase && MIDDLING.has(phrase.words.join(" ")) && !isNegator(tokens[index - 1]?.word ?? "")) {
+        const found = ownerOf(token.start, tokens[index + length - 1].end);
+        for (const key of (found === "carried" ? carried : found?.keys) ?? []) {
+          const entry = sentence.get(key) ?? { praise: 0, criticism: 0 };
+          sentence.set(key, entry);
+          entry.middling = (entry.middling ?? 0) + 1;
+          trace?.(`${String((key as { name?: string })?.name ?? key)} (middling) ${phrase.words.join(" ")}`);
+        }
+      }
       const comparing = COMPARING_VERBS.get(token.word);
       // "L'abonnement dépasse 150 € par mois", "tops 60 km/h": a verb that compares with a figure states it.
       if (!phrase && comparing !== undefined && /^\s*(?:les |the |de |d'|plus de |more than |over )?[$€£]?\s?\d/.test(text.slice(token.end, token.end + 16))) continue;
@@ -618,6 +633,7 @@ export function sentimentByBrand<K>(
       }
       if (said.verdict !== undefined) entry.verdict = (entry.verdict ?? 0) + said.verdict;
       if (said.advised !== undefined) entry.advised = (entry.advised ?? 0) + said.advised;
+      if (said.middling !== undefined) entry.middling = (entry.middling ?? 0) + said.middling;
     }
     sentence.clear();
 
