@@ -206,6 +206,9 @@ function isComparative(tokens: Token[], index: number, last: number): boolean {
   return (tokens[index - 1]?.word === "plus" || tokens[index - 1]?.word === "moins") && ALTERNATIVES.has(tokens[index - 2]?.word ?? "");
 }
 
+/** What a judgement is about: "complaints about delays", "critiqué pour ses bugs". */
+const ABOUT = new Set(words("about over for regarding concerning de des du d' pour sur concernant"));
+
 const isNegator = (word: string) => NEGATORS.has(word) || word.startsWith("n'") || word.endsWith("n't");
 
 /** A judgement's value once the words before it are read: negation, "too", "less", intensity. */
@@ -448,6 +451,8 @@ export function sentimentByBrand<K>(
       give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
     }
 
+    // The last judgement read in this sentence, as the index of its last word and its value.
+    let judged: { last: number; value: number } | undefined;
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index];
       const directed = DIRECTED_TOKENS.find((candidate) => matches(candidate, index));
@@ -530,6 +535,19 @@ export function sentimentByBrand<K>(
         }
       }
       if (!value) continue;
+      // "Complaints about billing delays", "critiquée pour ses bugs", "praised for its responsive
+      // support": a judgement that names what the one before it is about is that judgement again.
+      if (
+        judged &&
+        Math.sign(judged.value) === Math.sign(value) &&
+        index - judged.last <= 4 &&
+        tokens.slice(judged.last + 1, index).some((between) => ABOUT.has(between.word)) &&
+        !/[,;:.!?()\n|]/.test(text.slice(tokens[judged.last].end, token.start))
+      ) {
+        judged.last = index + length - 1;
+        index = judged.last;
+        continue;
+      }
       // A comparison is a judgement even in price words, which otherwise weigh half.
       if (object) value = Math.sign(value) * Math.max(Math.abs(value), 1);
       // What follows "but" is the verdict: "convenient, but the most expensive" leans negative, the
@@ -560,6 +578,7 @@ export function sentimentByBrand<K>(
       if (object && object !== owner) give(object, object.keys, behind(-value), `(compared) ${why}`, token.start);
       if (owner && owner !== object) give(owner, owner.keys, behind(value), why, token.start);
       else if (found === "carried" || (owner === object && carried)) give(undefined, carried, value, `(subject) ${why}`, token.start);
+      judged = { last, value };
       index = last;
     }
 
