@@ -92,7 +92,7 @@ const NEGATIVE_FR = [
     fuite fuites rappel risque risques recul chute perd perdent inquietude inquietudes galere
     frustration frustrations limitation limitations limite limites ecueil ecueils bemol bemols derive derives
     plantage plantages plante plantent bogue bogues dysfonctionnement dysfonctionnements faillite handicap polemiques grimpe grimpent
-    flambe flambent envolent deconseille deconseillons regrette regrettent regrettons deplore deplorent galeres rame epingle epinglee
+    flambe flambent envolent deconseille deconseillee deconseillees deconseilles deconseillons regrette regrettent regrettons deplore deplorent galeres rame epingle epinglee
     trainent difficultes`),
 ];
 
