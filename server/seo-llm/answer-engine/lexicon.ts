@@ -145,7 +145,7 @@ export const PHRASES: Array<[string, number]> = [
   ["users have reported", -0.75], ["owners have reported", -0.75], ["customers have reported", -0.75], ["reviews point to", -0.75],
   ["utilisateurs signalent", -0.75], ["acheteurs signalent", -0.75], ["clients signalent", -0.75], ["utilisateurs se plaignent", -1],
   ["clients se plaignent", -1], ["se plaignent", -1],
-  ["most common choice", 1], ["most widely used", 0.5], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
+  ["most common choice", 1], ["most popular", 0.5], ["plus populaire", 0.5], ["plus populaires", 0.5], ["most widely used", 0.5], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
   ["costs climb", -1], ["prices climb", -1], ["costs rise", -1], ["prices rise", -1], ["rates rise", -1], ["costs add up", -1],
   ["add up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
   // Scores and ratings, and the lukewarm verdicts that only describe: "correct, sans plus", "perfectly serviceable".
