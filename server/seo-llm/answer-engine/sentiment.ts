@@ -517,7 +517,11 @@ export function sentimentByBrand<K>(
           value = 1;
         // "Fewer social-media templates", "fewer dedicated PM features": less of something unjudged is a lack.
         else if (token.word === "fewer" && tokens[index + 1] && !lexicon.has(tokens[index + 1].word) && !lexicon.has(tokens[index + 2]?.word ?? "")) value = -0.5;
-        else continue;
+        else {
+          // A phrase that judges nothing ("top tier", "indice de qualité") keeps its words from judging on their own.
+          index += length - 1;
+          continue;
+        }
       }
       // "Its long-term future is harder to judge", "difficile à dire": the reader's uncertainty, not a fault.
       if (!phrase && DIFFICULT.has(token.word) && /^(?:to|a)$/.test(tokens[index + 1]?.word ?? "") && KNOWING.has(tokens[index + 2]?.word ?? "")) {
