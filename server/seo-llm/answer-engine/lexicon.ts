@@ -178,6 +178,9 @@ export const PHRASES: Array<[string, number]> = [
   ["good part of", 0], ["good deal of", 0], ["great deal of", 0], ["good few", 0], ["good number of", 0], ["good half", 0],
   ["good share of", 0], ["bonne partie", 0], ["bon millier", 0], ["bonne dizaine", 0], ["bonne centaine", 0], ["bonne moitie", 0],
   ["bon nombre", 0], ["bon quart", 0],
+  // What measures quality, and the people a product is for, judge nothing: "un indice de qualité", "vise les passionnés de vitesse".
+  ["indice de qualite", 0], ["controle de qualite", 0], ["controles de qualite", 0], ["niveau de qualite", 0], ["criteres de qualite", 0],
+  ["quality control", 0], ["quality index", 0], ["les passionnes", 0], ["des passionnes", 0], ["aux passionnes", 0],
   ["better known", 0], ["best known", 0], ["best-known", 0], ["mieux connu", 0], ["mieux connue", 0], ["mieux connus", 0], ["mieux connues", 0],
   ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
