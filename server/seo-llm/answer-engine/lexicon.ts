@@ -36,7 +36,7 @@ const POSITIVE_EN = words(`
   well-documented well-supported gorgeous beautiful lovely no-brainer must-have game-changer lifesaver life-saver safer smarter
   sharper crisper quieter roomier friendlier cleaner reassuring impeccable flawless spotless seamless unrivalled robust
   wallet-friendly budget-friendly dependable trustworthy favourite champion practical lightweight indestructible speedy
-  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest neat`);
+  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest neat sensible`);
 const NEGATIVE_EN = words(`
   bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
