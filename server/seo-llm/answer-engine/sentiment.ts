@@ -571,6 +571,9 @@ export function sentimentByBrand<K>(
       }
       // A comparison is a judgement even in price words, which otherwise weigh half.
       if (object) value = Math.sign(value) * Math.max(Math.abs(value), 1);
+      // "Its interface is less refined", "moins confortable pour deux enfants": less of a quality,
+      // against nothing named, is a shortfall milder than its opposite.
+      else if (value < 0 && (phrase ? phrase.value : (lexicon.get(token.word) ?? 0)) > 0 && [index - 1, index - 2].some((at) => LESS.has(tokens[at]?.word ?? ""))) value *= 0.5;
       // What follows "but" is the verdict: "convenient, but the most expensive" leans negative, the
       // praise before it conceded.
       if (discounted && buts[buts.length - 1] > token.start && !(buts[0] < token.start)) value *= BEFORE_BUT;
