@@ -155,6 +155,9 @@ export const PHRASES: Array<[string, number]> = [
   ["bien notees", 1], ["tres bien note", 1], ["tres bien notee", 1], ["put its prices up", -1], ["put prices up", -1],
   ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
   ["perfectly serviceable", 0], ["serviceable", 0], ["sans plus", 0], ["dans la moyenne", 0], ["middle of the pack", 0],
+  // A verdict put off ("À suivre.", "remains to be seen") places the brand in the middle for now.
+  ["a suivre", 0], ["reste a voir", 0], ["reste a prouver", 0], ["remains to be seen", 0], ["time will tell", 0], ["jury is still out", 0],
+  ["jury's still out", 0], ["wait and see", 0],
   ["nothing special", 0], ["nothing exceptional", 0], ["rien d'exceptionnel", 0], ["rien de special", 0], ["rien de transcendant", 0],
   ["mid-table", 0], ["middle of the road", 0], ["middle-of-the-road", 0], ["hit-and-miss", -1], ["correct sans plus", 0],
   // One caveat named as the only one ("the one weakness is…", "seul bémol : …") concedes a detail
@@ -199,7 +202,7 @@ export const PHRASES: Array<[string, number]> = [
  * criticised, which outweighs the judgements around it unless the answer recommends it.
  */
 export const MIDDLING = new Set(
-  `mid-table|middle of the pack|middle of the road|middle-of-the-road|hit and miss|hit or miss|hit-or-miss|hit-and-miss|dans la moyenne|sans plus|correct sans plus|nothing special|nothing exceptional|rien d'exceptionnel|rien de special|rien de transcendant`.split("|"),
+  `mid-table|middle of the pack|middle of the road|middle-of-the-road|hit and miss|hit or miss|hit-or-miss|hit-and-miss|dans la moyenne|sans plus|correct sans plus|nothing special|nothing exceptional|rien d'exceptionnel|rien de special|rien de transcendant|a suivre|reste a voir|reste a prouver|remains to be seen|time will tell|jury is still out|jury's still out|wait and see`.split("|"),
 );
 
 const ENGLISH_LEXICON = new Map<string, number>([
