@@ -201,6 +201,9 @@ const KNOWING = new Set(words("judge say tell predict know assess gauge evaluate
 /** What opens a condition a recommendation answers: "If you …, X.", "Pour …, X.", "Sinon, X." */
 const CONDITION_OPENER = /^[\s*_>-]*(?:(?:and |et )?(?:if|for|when|pour|si|s'il|quand|otherwise|sinon|else)\b)/i;
 
+/** The case a piece of advice is given for, after a semicolon: "; en montagne, privilégiez X", "; for video, pick X". */
+const FOR_A_CASE = /^[\s*_]*(?:(?:if|for|when|pour|si|s'il|quand|otherwise|sinon)\b|en \S+,)/i;
+
 /** What makes a choice a recommendation: "the obvious choice", "le choix logique", "le seul vrai choix". */
 const OBVIOUS = new Set(words("obvious natural default safe sensible clear only real evident naturel logique seul vrai ideal"));
 
@@ -477,7 +480,10 @@ export function sentimentByBrand<K>(
         const last = index + directed.words.length - 1;
         const target = after(tokens[last].end, tokenEnd(last + 3) + 1);
         if (target && !isNegator(tokens[index - 1]?.word ?? "")) {
-          give(target, target.keys, directed.value, `(advice) ${directed.words.join(" ")}`);
+          // "Si vous vivez en ville, Salt ou Wingo … ; en montagne, privilégiez Swisscom": advice shared
+          // out between brands, each for a condition of its own, is a verdict for each but no recommendation.
+          const sharedOut = directed.value > 0 && unitGroups.length > 1 && FOR_A_CASE.test(text.slice(unit.start, token.start).split(";").pop() ?? "");
+          give(target, target.keys, directed.value, `${sharedOut ? "(verdict) shared" : "(advice)"} ${directed.words.join(" ")}`);
           index = last;
           continue;
         }
