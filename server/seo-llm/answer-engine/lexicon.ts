@@ -153,6 +153,9 @@ export const PHRASES: Array<[string, number]> = [
   ["rate highly", 1], ["above average", 1], ["scores poorly", -1], ["score poorly", -1], ["scored poorly", -1], ["below average", -1],
   ["lowest prices", 0.5], ["lowest fees", 0.5], ["lowest price", 0.5], ["bien note", 1], ["bien notee", 1], ["bien notes", 1],
   ["bien notees", 1], ["tres bien note", 1], ["tres bien notee", 1], ["put its prices up", -1], ["put prices up", -1],
+  // A company's failing is a warning about it: "financial difficulties", "went into administration", "redressement judiciaire".
+  ["financial difficulties", -1], ["financial trouble", -1], ["financial troubles", -1], ["into administration", -1],
+  ["into receivership", -1], ["insolvency", -1], ["insolvent", -1], ["redressement judiciaire", -1], ["liquidation judiciaire", -1],
   ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
   ["perfectly serviceable", 0], ["serviceable", 0], ["sans plus", 0], ["dans la moyenne", 0], ["middle of the pack", 0],
   // A verdict put off ("À suivre.", "remains to be seen") places the brand in the middle for now.
