@@ -257,8 +257,14 @@ function modified(tokens: Token[], index: number, value: number, text: string, n
   // "Support is quick to help in case of a problem", "si vous craignez une panne": a problem
   // imagined is not a criticism.
   // ("Même si" concedes a fact rather than imagining one.)
-  const imagined = (at: number) => HYPOTHETICAL.has(tokens[at].word) && !(tokens[at].word === "si" && tokens[at - 1]?.word === "meme");
-  if (value < 0 && [index - 4, index - 3, index - 2, index - 1].some((at) => at >= 0 && imagined(at))) return 0;
+  // ("Des cas simples" are simple cases, not a case imagined: "case" imagines after "in", "en", "au".)
+  const imagined = (at: number) =>
+    HYPOTHETICAL.has(tokens[at].word) &&
+    !(tokens[at].word === "si" && tokens[at - 1]?.word === "meme") &&
+    !((tokens[at].word === "case" || tokens[at].word === "cas") && !/^(?:in|en|au|just)$/.test(tokens[at - 1]?.word ?? ""));
+  // (Within the judgement's clause: "… des cas simples, et on regrette un support …" regrets.)
+  const sameClause = (at: number) => !/[,;:.!?()\n|]/.test(text.slice(tokens[at].end, tokens[index].start));
+  if (value < 0 && [index - 4, index - 3, index - 2, index - 1].some((at) => at >= 0 && imagined(at) && sameClause(at))) return 0;
   // "The most complete", "la plus accessible", "the cheapest": a ranking is a verdict, at full weight.
   const previous = tokens[index - 1]?.word;
   if (Math.abs(value) < 1 && (previous === "most" || ((previous === "plus" || previous === "moins") && ARTICLES.has(tokens[index - 2]?.word ?? "")) || /est$/.test(tokens[index].word))) {
