@@ -226,6 +226,9 @@ function isComparative(tokens: Token[], index: number, last: number): boolean {
   return (tokens[index - 1]?.word === "plus" || tokens[index - 1]?.word === "moins") && ALTERNATIVES.has(tokens[index - 2]?.word ?? "");
 }
 
+/** What a lone caveat ("the one weakness", "seul reproche") weighs, as its phrases in the lexicon do. */
+const LONE_CAVEAT = 0.25;
+
 /** What a judgement is about: "complaints about delays", "critiqué pour ses bugs". */
 const ABOUT = new Set(words("about over for regarding concerning de des du d' pour sur concernant"));
 
@@ -479,6 +482,8 @@ export function sentimentByBrand<K>(
 
     // The last judgement read in this sentence, as the index of its last word and its value.
     let judged: { last: number; value: number } | undefined;
+    // Where a lone caveat ("the one drawback", "seul bémol") was named in this sentence.
+    let caveat: number | undefined;
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index];
       const directed = DIRECTED_TOKENS.find((candidate) => matches(candidate, index));
@@ -568,6 +573,10 @@ export function sentimentByBrand<K>(
         }
       }
       if (!value) continue;
+      // "The one drawback is that they don't fold, so the case is bulkier": what the lone caveat
+      // names is that caveat, and weighs as it does.
+      if (caveat !== undefined && caveat < token.start && value < 0 && !phrase) value *= LONE_CAVEAT;
+      if (phrase && phrase.value === -LONE_CAVEAT) caveat ??= token.start;
       // "Complaints about billing delays", "critiquée pour ses bugs", "praised for its responsive
       // support": a judgement that names what the one before it is about is that judgement again.
       if (
