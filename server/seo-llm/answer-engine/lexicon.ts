@@ -156,6 +156,9 @@ export const PHRASES: Array<[string, number]> = [
   // A company's failing is a warning about it: "financial difficulties", "went into administration", "redressement judiciaire".
   ["financial difficulties", -1], ["financial trouble", -1], ["financial troubles", -1], ["into administration", -1],
   ["into receivership", -1], ["insolvency", -1], ["insolvent", -1], ["redressement judiciaire", -1], ["liquidation judiciaire", -1],
+  // Quality that falls is criticism (prices that fall are not): "la qualité a baissé", "quality has slipped".
+  ["qualite a baisse", -1], ["qualite baisse", -1], ["qualite a diminue", -1], ["qualite s'est degradee", -1], ["quality has dropped", -1],
+  ["quality dropped", -1], ["quality has slipped", -1], ["quality has gone down", -1], ["quality went down", -1],
   ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
   ["perfectly serviceable", 0], ["serviceable", 0], ["sans plus", 0], ["dans la moyenne", 0], ["middle of the pack", 0],
   // A verdict put off ("À suivre.", "remains to be seen") places the brand in the middle for now.
