@@ -147,7 +147,7 @@ export const PHRASES: Array<[string, number]> = [
   ["clients se plaignent", -1], ["se plaignent", -1],
   ["most common choice", 1], ["most popular", 0.5], ["plus populaire", 0.5], ["plus populaires", 0.5], ["most widely used", 0.5], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
   ["costs climb", -1], ["prices climb", -1], ["costs rise", -1], ["prices rise", -1], ["rates rise", -1], ["costs add up", -1],
-  ["add up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
+  ["add up", -0.5], ["adds up", -0.5], ["added up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
   // Scores and ratings, and the lukewarm verdicts that only describe: "correct, sans plus", "perfectly serviceable".
   ["scores well", 1], ["score well", 1], ["scored well", 1], ["scores highly", 1], ["rated highly", 1], ["rate it highly", 1],
   ["rate highly", 1], ["above average", 1], ["scores poorly", -1], ["score poorly", -1], ["scored poorly", -1], ["below average", -1],
