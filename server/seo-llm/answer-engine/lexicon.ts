@@ -134,7 +134,7 @@ export const PHRASES: Array<[string, number]> = [
   ["pas partout", -1], ["better value", 1], ["better-value", 1], ["great value", 2], ["good value", 1], ["poor value", -1],
   ["i'd suggest", 1], ["i'd recommend", 1], ["i'd lean toward", 1], ["i'd lean towards", 1], ["i'd pick", 1], ["i'd go with", 1],
   ["would suggest", 1], ["would recommend", 1], ["one to beat", 1], ["worth a look", 1], ["worth trying", 1], ["a essayer", 1],
-  ["je conseillerais", 1], ["je recommanderais", 1], ["watch out for", -1], ["be careful with", -1], ["prudent avec", -1],
+  ["je conseillerais", 1], ["je recommanderais", 1], ["watch out for", -1], ["attention au", -1], ["attention aux", -1], ["attention a la", -1], ["attention a l'", -1], ["be careful with", -1], ["prudent avec", -1],
   ["higher prices", -0.5], ["prices are higher", -0.5], ["higher fees", -0.5], ["prix plus eleves", -0.5], ["tarifs plus eleves", -0.5],
   ["frais plus eleves", -0.5], ["prix sont plus eleves", -0.5], ["tarifs sont plus eleves", -0.5], ["frais sont plus eleves", -0.5], ["couts plus eleves", -0.5], ["a prix d'or", -1], ["lui reprochent", -1], ["reprochent", -1],
   ["hard to recommend", -1], ["difficult to recommend", -1], ["hard to justify", -1], ["difficile a recommander", -1],
