@@ -36,7 +36,7 @@ const POSITIVE_EN = words(`
   well-documented well-supported gorgeous beautiful lovely no-brainer must-have game-changer lifesaver life-saver safer smarter
   sharper crisper quieter roomier friendlier cleaner reassuring impeccable flawless spotless seamless unrivalled robust
   wallet-friendly budget-friendly dependable trustworthy favourite champion practical lightweight indestructible speedy
-  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest neat`);
+  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest neat sensible`);
 const NEGATIVE_EN = words(`
   bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
@@ -56,7 +56,7 @@ const NEGATIVE_EN = words(`
   uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
   paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable
   meh nah runaround underdelivers overpromises gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown
-  crowded overcrowded slows frustrate`);
+  crowded overcrowded slows frustrate shallow superficial`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
   ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
@@ -84,7 +84,7 @@ const NEGATIVE_FR = [
     frustrant penible opaque trompeur abusif excessif rigide restrictif critique conteste dangereux lacunaire epuisant
     brouillon vieillissant inadapte inutile incomplet absent agressif intrusif mitige decu lent lourd
     fastidieux laborieux poussif capricieux aleatoire inegal vieillot surcote surfait basique sommaire rudimentaire encombrant
-    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde`),
+    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde superficiel`),
   ...words(`pire pires manque manques manquent lacune lacunes defaut defauts inconvenient inconvenients probleme problemes
     souci soucis bug bugs panne pannes plainte plaintes reproche reproches critique critiques critiquent deception deceptions
     decoit decoivent penalise penalisent patit patissent souffre souffrent peine lenteur lenteurs hausse hausses
@@ -92,7 +92,7 @@ const NEGATIVE_FR = [
     fuite fuites rappel risque risques recul chute perd perdent inquietude inquietudes galere
     frustration frustrations limitation limitations limite limites ecueil ecueils bemol bemols derive derives
     plantage plantages plante plantent bogue bogues dysfonctionnement dysfonctionnements faillite handicap polemiques grimpe grimpent
-    flambe flambent envolent deconseille deconseillons regrette regrettent regrettons deplore deplorent galeres rame epingle epinglee
+    flambe flambent envolent deconseille deconseillee deconseillees deconseilles deconseillons regrette regrettent regrettons deplore deplorent galeres rame epingle epinglee
     trainent difficultes`),
 ];
 
@@ -134,7 +134,7 @@ export const PHRASES: Array<[string, number]> = [
   ["pas partout", -1], ["better value", 1], ["better-value", 1], ["great value", 2], ["good value", 1], ["poor value", -1],
   ["i'd suggest", 1], ["i'd recommend", 1], ["i'd lean toward", 1], ["i'd lean towards", 1], ["i'd pick", 1], ["i'd go with", 1],
   ["would suggest", 1], ["would recommend", 1], ["one to beat", 1], ["worth a look", 1], ["worth trying", 1], ["a essayer", 1],
-  ["je conseillerais", 1], ["je recommanderais", 1], ["watch out for", -1], ["be careful with", -1], ["prudent avec", -1],
+  ["je conseillerais", 1], ["je recommanderais", 1], ["watch out for", -1], ["attention au", -1], ["attention aux", -1], ["attention a la", -1], ["attention a l'", -1], ["be careful with", -1], ["prudent avec", -1],
   ["higher prices", -0.5], ["prices are higher", -0.5], ["higher fees", -0.5], ["prix plus eleves", -0.5], ["tarifs plus eleves", -0.5],
   ["frais plus eleves", -0.5], ["prix sont plus eleves", -0.5], ["tarifs sont plus eleves", -0.5], ["frais sont plus eleves", -0.5], ["couts plus eleves", -0.5], ["a prix d'or", -1], ["lui reprochent", -1], ["reprochent", -1],
   ["hard to recommend", -1], ["difficult to recommend", -1], ["hard to justify", -1], ["difficile a recommander", -1],
@@ -145,17 +145,27 @@ export const PHRASES: Array<[string, number]> = [
   ["users have reported", -0.75], ["owners have reported", -0.75], ["customers have reported", -0.75], ["reviews point to", -0.75],
   ["utilisateurs signalent", -0.75], ["acheteurs signalent", -0.75], ["clients signalent", -0.75], ["utilisateurs se plaignent", -1],
   ["clients se plaignent", -1], ["se plaignent", -1],
-  ["most common choice", 1], ["most widely used", 0.5], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
+  ["most common choice", 1], ["most popular", 0.5], ["plus populaire", 0.5], ["plus populaires", 0.5], ["most widely used", 0.5], ["widely used", 0.5], ["widely adopted", 0.5], ["most trusted", 1],
   ["costs climb", -1], ["prices climb", -1], ["costs rise", -1], ["prices rise", -1], ["rates rise", -1], ["costs add up", -1],
-  ["add up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
+  ["add up", -0.5], ["adds up", -0.5], ["added up", -0.5], ["harder to recommend", -1], ["complained-about", -1], ["most complained about", -1], ["grimpe vite", -1],
   // Scores and ratings, and the lukewarm verdicts that only describe: "correct, sans plus", "perfectly serviceable".
   ["scores well", 1], ["score well", 1], ["scored well", 1], ["scores highly", 1], ["rated highly", 1], ["rate it highly", 1],
   ["rate highly", 1], ["above average", 1], ["scores poorly", -1], ["score poorly", -1], ["scored poorly", -1], ["below average", -1],
   ["lowest prices", 0.5], ["lowest fees", 0.5], ["lowest price", 0.5], ["bien note", 1], ["bien notee", 1], ["bien notes", 1],
   ["bien notees", 1], ["tres bien note", 1], ["tres bien notee", 1], ["put its prices up", -1], ["put prices up", -1],
+  // A company's failing is a warning about it: "financial difficulties", "went into administration", "redressement judiciaire".
+  ["financial difficulties", -1], ["financial trouble", -1], ["financial troubles", -1], ["into administration", -1],
+  ["into receivership", -1], ["insolvency", -1], ["insolvent", -1], ["redressement judiciaire", -1], ["liquidation judiciaire", -1],
+  // Quality that falls is criticism (prices that fall are not): "la qualité a baissé", "quality has slipped".
+  ["qualite a baisse", -1], ["qualite baisse", -1], ["qualite a diminue", -1], ["qualite s'est degradee", -1], ["quality has dropped", -1],
+  ["quality dropped", -1], ["quality has slipped", -1], ["quality has gone down", -1], ["quality went down", -1],
   ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
   ["perfectly serviceable", 0], ["serviceable", 0], ["sans plus", 0], ["dans la moyenne", 0], ["middle of the pack", 0],
-  ["mid-table", 0], ["middle of the road", 0], ["correct sans plus", 0],
+  // A verdict put off ("À suivre.", "remains to be seen") places the brand in the middle for now.
+  ["a suivre", 0], ["reste a voir", 0], ["reste a prouver", 0], ["remains to be seen", 0], ["time will tell", 0], ["jury is still out", 0],
+  ["jury's still out", 0], ["wait and see", 0],
+  ["nothing special", 0], ["nothing exceptional", 0], ["rien d'exceptionnel", 0], ["rien de special", 0], ["rien de transcendant", 0],
+  ["mid-table", 0], ["middle of the road", 0], ["middle-of-the-road", 0], ["hit-and-miss", -1], ["correct sans plus", 0],
   // One caveat named as the only one ("the one weakness is…", "seul bémol : …") concedes a detail
   // in an answer that otherwise praises: a mild criticism, not the verdict.
   ["the one weakness", -0.25], ["the only weakness", -0.25], ["the one downside", -0.25], ["the only downside", -0.25],
@@ -172,6 +182,15 @@ export const PHRASES: Array<[string, number]> = [
   // "Disponible en supermarché" only says where to buy; "une équipe très disponible" praises.
   ["tres disponible", 1], ["tres disponibles", 1], ["toujours disponible", 1], ["toujours disponibles", 1],
   ["top tier", 0], ["top tiers", 0], ["top plan", 0], ["top plans", 0],
+  // How well known a brand is describes its fame, not its quality: "better known for outdoor plants", "le mieux connu".
+  // "Good" before an amount measures it: "a good part of what Spaces does", "un bon millier d'euros de moins".
+  ["good part of", 0], ["good deal of", 0], ["great deal of", 0], ["good few", 0], ["good number of", 0], ["good half", 0],
+  ["good share of", 0], ["bonne partie", 0], ["bon millier", 0], ["bonne dizaine", 0], ["bonne centaine", 0], ["bonne moitie", 0],
+  ["bon nombre", 0], ["bon quart", 0],
+  // What measures quality, and the people a product is for, judge nothing: "un indice de qualité", "vise les passionnés de vitesse".
+  ["indice de qualite", 0], ["controle de qualite", 0], ["controles de qualite", 0], ["niveau de qualite", 0], ["criteres de qualite", 0],
+  ["quality control", 0], ["quality index", 0], ["les passionnes", 0], ["des passionnes", 0], ["aux passionnes", 0],
+  ["better known", 0], ["best known", 0], ["best-known", 0], ["mieux connu", 0], ["mieux connue", 0], ["mieux connus", 0], ["mieux connues", 0],
   ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
   ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],
@@ -182,6 +201,15 @@ export const PHRASES: Array<[string, number]> = [
   ["ne tient pas la journee", -1], ["a oublier", -1], ["a fuir", -2],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];
+
+/**
+ * A brand placed in the middle ("mid-table", "middle of the pack", "mixed reviews", "hit and miss",
+ * "retours mitigés", "correct, sans plus"): the answer's own summary of it as neither praised nor
+ * criticised, which outweighs the judgements around it unless the answer recommends it.
+ */
+export const MIDDLING = new Set(
+  `mid-table|middle of the pack|middle of the road|middle-of-the-road|hit and miss|hit or miss|hit-or-miss|hit-and-miss|dans la moyenne|sans plus|correct sans plus|nothing special|nothing exceptional|rien d'exceptionnel|rien de special|rien de transcendant|a suivre|reste a voir|reste a prouver|remains to be seen|time will tell|jury is still out|jury's still out|wait and see`.split("|"),
+);
 
 const ENGLISH_LEXICON = new Map<string, number>([
   ...POSITIVE_EN.map((word): [string, number] => [word, 1]),

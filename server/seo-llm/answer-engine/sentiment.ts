@@ -8,6 +8,7 @@ import {
   sectionKind,
   LESS,
   LEXICON,
+  MIDDLING,
   NEGATORS,
   PHRASES,
   SOFTENERS,
@@ -45,10 +46,13 @@ const NEGATIVE_FROM = -0.5;
  */
 const BALANCED_WITHIN = 2;
 
-export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0 }: Judgements): Sentiment {
+export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0, middling = 0 }: Judgements): Sentiment {
   // The answer recommending the brand itself ("I'd lean towards X", "go with X"), with no verdict
   // against it outweighing that, recommends it whatever it conceded on the way.
   if (advised > 0 && (verdict ?? 0) > 0) return "positive";
+  // "EDF is also mid-table", "Helix … middle of the pack": the answer's own summary puts the brand
+  // in the middle, whatever else it granted or criticised.
+  if (middling > 0) return "neutral";
   // Lists of strengths and of weaknesses of comparable length cancel out: what the rest of the
   // answer says (its verdict, its prose) decides, and with nothing else said the brand is neutral.
   const balanced = pros && cons && Math.max(pros, cons) <= BALANCED_WITHIN * Math.min(pros, cons);
@@ -70,10 +74,27 @@ const CHOICE_NOUNS = new Set(words("choice choices option options pick fit bet r
 type Mention<K> = { key: K; start: number; end: number };
 type Group<K> = { keys: K[]; start: number; end: number };
 
+/**
+ * Words with the French elisions cut off as words of their own: "d'excellente qualité" holds
+ * "excellente", "qu'Alan" holds "qu'" (the comparison's "que"). "N'" stays on its verb: it negates it.
+ */
+function words_(text: string, from?: number, to?: number): Token[] {
+  return tokenise(text, from, to).flatMap((token) => {
+    const elision = /^(?:l|d|qu|j|s|jusqu|lorsqu|puisqu)'(?=[\p{L}\p{N}])/u.exec(token.word);
+    if (!elision) return [token];
+    const cut = token.start + elision[0].length;
+    return [
+      { word: elision[0], start: token.start, end: cut },
+      { word: token.word.slice(elision[0].length), start: cut, end: token.end },
+    ];
+  });
+}
+
 /** Phrases as words, longest first, so "bon rapport qualite-prix" wins over "bon rapport". */
 const asWords = (list: Array<[string, number]>) =>
-  list.map(([phrase, value]) => ({ words: tokenise(phrase).map((token) => token.word), value })).sort((a, b) => b.words.length - a.words.length);
+  list.map(([phrase, value]) => ({ words: words_(phrase).map((token) => token.word), value })).sort((a, b) => b.words.length - a.words.length);
 const PHRASE_TOKENS = asWords(PHRASES);
+const MIDDLING_WORDS = new Set([...MIDDLING].map((phrase) => words_(phrase).map((token) => token.word).join(" ")));
 const DIRECTED_TOKENS = asWords(DIRECTED);
 const SEPARATOR_BETWEEN = /^(?:[\s,/&+*_()|–—-]|and|or|et|ou|vs\.?|versus|as well as|ainsi que|the|le|la|les|l')*$/;
 const STRONGER_TO = new Set(["superior", "inferior", "preferable", "superieur", "superieure", "superieurs", "inferieur", "inferieure", "prefer"]);
@@ -180,6 +201,9 @@ const KNOWING = new Set(words("judge say tell predict know assess gauge evaluate
 /** What opens a condition a recommendation answers: "If you …, X.", "Pour …, X.", "Sinon, X." */
 const CONDITION_OPENER = /^[\s*_>-]*(?:(?:and |et )?(?:if|for|when|pour|si|s'il|quand|otherwise|sinon|else)\b)/i;
 
+/** The case a piece of advice is given for, after a semicolon: "; en montagne, privilégiez X", "; for video, pick X". */
+const FOR_A_CASE = /^[\s*_]*(?:(?:if|for|when|pour|si|s'il|quand|otherwise|sinon)\b|en \S+,)/i;
+
 /** What makes a choice a recommendation: "the obvious choice", "le choix logique", "le seul vrai choix". */
 const OBVIOUS = new Set(words("obvious natural default safe sensible clear only real evident naturel logique seul vrai ideal"));
 
@@ -201,6 +225,12 @@ function isComparative(tokens: Token[], index: number, last: number): boolean {
   if (comparative && ALTERNATIVES.has(tokens[last + 1]?.word ?? "")) return true;
   return (tokens[index - 1]?.word === "plus" || tokens[index - 1]?.word === "moins") && ALTERNATIVES.has(tokens[index - 2]?.word ?? "");
 }
+
+/** What a lone caveat ("the one weakness", "seul reproche") weighs, as its phrases in the lexicon do. */
+const LONE_CAVEAT = 0.25;
+
+/** What a judgement is about: "complaints about delays", "critiqué pour ses bugs". */
+const ABOUT = new Set(words("about over for regarding concerning de des du d' pour sur concernant"));
 
 const isNegator = (word: string) => NEGATORS.has(word) || word.startsWith("n'") || word.endsWith("n't");
 
@@ -230,8 +260,14 @@ function modified(tokens: Token[], index: number, value: number, text: string, n
   // "Support is quick to help in case of a problem", "si vous craignez une panne": a problem
   // imagined is not a criticism.
   // ("Même si" concedes a fact rather than imagining one.)
-  const imagined = (at: number) => HYPOTHETICAL.has(tokens[at].word) && !(tokens[at].word === "si" && tokens[at - 1]?.word === "meme");
-  if (value < 0 && [index - 4, index - 3, index - 2, index - 1].some((at) => at >= 0 && imagined(at))) return 0;
+  // ("Des cas simples" are simple cases, not a case imagined: "case" imagines after "in", "en", "au".)
+  const imagined = (at: number) =>
+    HYPOTHETICAL.has(tokens[at].word) &&
+    !(tokens[at].word === "si" && tokens[at - 1]?.word === "meme") &&
+    !((tokens[at].word === "case" || tokens[at].word === "cas") && !/^(?:in|en|au|just)$/.test(tokens[at - 1]?.word ?? ""));
+  // (Within the judgement's clause: "… des cas simples, et on regrette un support …" regrets.)
+  const sameClause = (at: number) => !/[,;:.!?()\n|]/.test(text.slice(tokens[at].end, tokens[index].start));
+  if (value < 0 && [index - 4, index - 3, index - 2, index - 1].some((at) => at >= 0 && imagined(at) && sameClause(at))) return 0;
   // "The most complete", "la plus accessible", "the cheapest": a ranking is a verdict, at full weight.
   const previous = tokens[index - 1]?.word;
   if (Math.abs(value) < 1 && (previous === "most" || ((previous === "plus" || previous === "moins") && ARTICLES.has(tokens[index - 2]?.word ?? "")) || /est$/.test(tokens[index].word))) {
@@ -259,6 +295,8 @@ export type Judgements = {
   /** What the lists of strengths and weaknesses (and table rows of them) said, included in praise and criticism. */
   listedPraise?: number;
   listedCriticism?: number;
+  /** How many times the answer placed the brand in the middle ("mid-table", "mixed reviews"). */
+  middling?: number;
 };
 
 export function sentimentByBrand<K>(
@@ -349,7 +387,7 @@ export function sentimentByBrand<K>(
     const labelEnd = label && /:/.test(label[0]) && isSectionLabel(label[1]) ? unit.start + label[0].length : unit.start;
     if (label && /:/.test(label[0]) && firstOfLine) itemSection = sectionKind(label[1]);
     inVerdict = (itemSection ?? (headingSection ? undefined : section?.kind)) === "verdict";
-    const tokens = tokenise(text, labelEnd, unit.end).filter((token) => !inUnit.some((mention) => token.end > mention.start && token.start < mention.end));
+    const tokens = words_(text, labelEnd, unit.end).filter((token) => !inUnit.some((mention) => token.end > mention.start && token.start < mention.end));
     const matches = (candidate: { words: string[] }, index: number) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word);
     const after = (at: number, within: number) => unitGroups.find((group) => group.start >= at && group.start <= within);
     const carried = paragraphSubject ?? headingSubject;
@@ -442,6 +480,10 @@ export function sentimentByBrand<K>(
       give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
     }
 
+    // The last judgement read in this sentence, as the index of its last word and its value.
+    let judged: { last: number; value: number } | undefined;
+    // Where a lone caveat ("the one drawback", "seul bémol") was named in this sentence.
+    let caveat: number | undefined;
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index];
       const directed = DIRECTED_TOKENS.find((candidate) => matches(candidate, index));
@@ -449,7 +491,10 @@ export function sentimentByBrand<K>(
         const last = index + directed.words.length - 1;
         const target = after(tokens[last].end, tokenEnd(last + 3) + 1);
         if (target && !isNegator(tokens[index - 1]?.word ?? "")) {
-          give(target, target.keys, directed.value, `(advice) ${directed.words.join(" ")}`);
+          // "Si vous vivez en ville, Salt ou Wingo … ; en montagne, privilégiez Swisscom": advice shared
+          // out between brands, each for a condition of its own, is a verdict for each but no recommendation.
+          const sharedOut = directed.value > 0 && unitGroups.length > 1 && FOR_A_CASE.test(text.slice(unit.start, token.start).split(";").pop() ?? "");
+          give(target, target.keys, directed.value, `${sharedOut ? "(verdict) shared" : "(advice)"} ${directed.words.join(" ")}`);
           index = last;
           continue;
         }
@@ -464,6 +509,15 @@ export function sentimentByBrand<K>(
       }
       const phrase = PHRASE_TOKENS.find((candidate) => matches(candidate, index));
       const length = phrase ? phrase.words.length : 1;
+      if (phrase && MIDDLING_WORDS.has(phrase.words.join(" ")) && !isNegator(tokens[index - 1]?.word ?? "")) {
+        const found = ownerOf(token.start, tokens[index + length - 1].end);
+        for (const key of (found === "carried" ? carried : found?.keys) ?? []) {
+          const entry = sentence.get(key) ?? { praise: 0, criticism: 0 };
+          sentence.set(key, entry);
+          entry.middling = (entry.middling ?? 0) + 1;
+          trace?.(`${String((key as { name?: string })?.name ?? key)} (middling) ${phrase.words.join(" ")}`);
+        }
+      }
       const comparing = COMPARING_VERBS.get(token.word);
       // "L'abonnement dépasse 150 € par mois", "tops 60 km/h": a verb that compares with a figure states it.
       if (!phrase && comparing !== undefined && /^\s*(?:les |the |de |d'|plus de |more than |over )?[$€£]?\s?\d/.test(text.slice(token.end, token.end + 16))) continue;
@@ -480,7 +534,11 @@ export function sentimentByBrand<K>(
           value = 1;
         // "Fewer social-media templates", "fewer dedicated PM features": less of something unjudged is a lack.
         else if (token.word === "fewer" && tokens[index + 1] && !lexicon.has(tokens[index + 1].word) && !lexicon.has(tokens[index + 2]?.word ?? "")) value = -0.5;
-        else continue;
+        else {
+          // A phrase that judges nothing ("top tier", "indice de qualité") keeps its words from judging on their own.
+          index += length - 1;
+          continue;
+        }
       }
       // "Its long-term future is harder to judge", "difficile à dire": the reader's uncertainty, not a fault.
       if (!phrase && DIFFICULT.has(token.word) && /^(?:to|a)$/.test(tokens[index + 1]?.word ?? "") && KNOWING.has(tokens[index + 2]?.word ?? "")) {
@@ -515,8 +573,28 @@ export function sentimentByBrand<K>(
         }
       }
       if (!value) continue;
+      // "The one drawback is that they don't fold, so the case is bulkier": what the lone caveat
+      // names is that caveat, and weighs as it does.
+      if (caveat !== undefined && caveat < token.start && value < 0 && !phrase) value *= LONE_CAVEAT;
+      if (phrase && phrase.value === -LONE_CAVEAT) caveat ??= token.start;
+      // "Complaints about billing delays", "critiquée pour ses bugs", "praised for its responsive
+      // support": a judgement that names what the one before it is about is that judgement again.
+      if (
+        judged &&
+        Math.sign(judged.value) === Math.sign(value) &&
+        index - judged.last <= 4 &&
+        tokens.slice(judged.last + 1, index).some((between) => ABOUT.has(between.word)) &&
+        !/[,;:.!?()\n|]/.test(text.slice(tokens[judged.last].end, token.start))
+      ) {
+        judged.last = index + length - 1;
+        index = judged.last;
+        continue;
+      }
       // A comparison is a judgement even in price words, which otherwise weigh half.
       if (object) value = Math.sign(value) * Math.max(Math.abs(value), 1);
+      // "Its interface is less refined", "moins confortable pour deux enfants": less of a quality,
+      // against nothing named, is a shortfall milder than its opposite.
+      else if (value < 0 && (phrase ? phrase.value : (lexicon.get(token.word) ?? 0)) > 0 && [index - 1, index - 2].some((at) => LESS.has(tokens[at]?.word ?? ""))) value *= 0.5;
       // What follows "but" is the verdict: "convenient, but the most expensive" leans negative, the
       // praise before it conceded.
       if (discounted && buts[buts.length - 1] > token.start && !(buts[0] < token.start)) value *= BEFORE_BUT;
@@ -545,6 +623,7 @@ export function sentimentByBrand<K>(
       if (object && object !== owner) give(object, object.keys, behind(-value), `(compared) ${why}`, token.start);
       if (owner && owner !== object) give(owner, owner.keys, behind(value), why, token.start);
       else if (found === "carried" || (owner === object && carried)) give(undefined, carried, value, `(subject) ${why}`, token.start);
+      judged = { last, value };
       index = last;
     }
 
@@ -618,6 +697,7 @@ export function sentimentByBrand<K>(
       }
       if (said.verdict !== undefined) entry.verdict = (entry.verdict ?? 0) + said.verdict;
       if (said.advised !== undefined) entry.advised = (entry.advised ?? 0) + said.advised;
+      if (said.middling !== undefined) entry.middling = (entry.middling ?? 0) + said.middling;
     }
     sentence.clear();
 
