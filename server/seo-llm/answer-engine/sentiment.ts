@@ -78,7 +78,7 @@ type Group<K> = { keys: K[]; start: number; end: number };
  * Words with the French elisions cut off as words of their own: "d'excellente qualité" holds
  * "excellente", "qu'Alan" holds "qu'" (the comparison's "que"). "N'" stays on its verb: it negates it.
  */
-function words_(text: string, from?: number, to?: number): Token[] {
+function tokensUnelided(text: string, from?: number, to?: number): Token[] {
   return tokenise(text, from, to).flatMap((token) => {
     const elision = /^(?:l|d|qu|j|s|jusqu|lorsqu|puisqu)'(?=[\p{L}\p{N}])/u.exec(token.word);
     if (!elision) return [token];
@@ -92,9 +92,9 @@ function words_(text: string, from?: number, to?: number): Token[] {
 
 /** Phrases as words, longest first, so "bon rapport qualite-prix" wins over "bon rapport". */
 const asWords = (list: Array<[string, number]>) =>
-  list.map(([phrase, value]) => ({ words: words_(phrase).map((token) => token.word), value })).sort((a, b) => b.words.length - a.words.length);
+  list.map(([phrase, value]) => ({ words: tokensUnelided(phrase).map((token) => token.word), value })).sort((a, b) => b.words.length - a.words.length);
 const PHRASE_TOKENS = asWords(PHRASES);
-const MIDDLING_WORDS = new Set([...MIDDLING].map((phrase) => words_(phrase).map((token) => token.word).join(" ")));
+const MIDDLING_WORDS = new Set([...MIDDLING].map((phrase) => tokensUnelided(phrase).map((token) => token.word).join(" ")));
 const DIRECTED_TOKENS = asWords(DIRECTED);
 const SEPARATOR_BETWEEN = /^(?:[\s,/&+*_()|–—-]|and|or|et|ou|vs\.?|versus|as well as|ainsi que|the|le|la|les|l')*$/;
 const STRONGER_TO = new Set(["superior", "inferior", "preferable", "superieur", "superieure", "superieurs", "inferieur", "inferieure", "prefer"]);
@@ -387,7 +387,7 @@ export function sentimentByBrand<K>(
     const labelEnd = label && /:/.test(label[0]) && isSectionLabel(label[1]) ? unit.start + label[0].length : unit.start;
     if (label && /:/.test(label[0]) && firstOfLine) itemSection = sectionKind(label[1]);
     inVerdict = (itemSection ?? (headingSection ? undefined : section?.kind)) === "verdict";
-    const tokens = words_(text, labelEnd, unit.end).filter((token) => !inUnit.some((mention) => token.end > mention.start && token.start < mention.end));
+    const tokens = tokensUnelided(text, labelEnd, unit.end).filter((token) => !inUnit.some((mention) => token.end > mention.start && token.start < mention.end));
     const matches = (candidate: { words: string[] }, index: number) => candidate.words.every((word, offset) => tokens[index + offset]?.word === word);
     const after = (at: number, within: number) => unitGroups.find((group) => group.start >= at && group.start <= within);
     const carried = paragraphSubject ?? headingSubject;
