@@ -96,6 +96,23 @@ const NEGATIVE_FR = [
     trainent difficultes`),
 ];
 
+/**
+ * A brand placed in the middle ("mid-table", "middle of the pack", "hit and miss", "correct, sans
+ * plus", "remains to be seen"): the answer's own summary of it as neither praised nor criticised,
+ * which outweighs the judgements around it unless the answer recommends it. Each is also a phrase
+ * (below) with what it weighs on its own.
+ */
+const MIDDLING_PHRASES: Array<[string, number]> = [
+  ["mid-table", 0], ["middle of the pack", 0], ["middle of the road", 0], ["middle-of-the-road", 0],
+  ["hit and miss", -1], ["hit or miss", -1], ["hit-or-miss", -1], ["hit-and-miss", -1],
+  ["dans la moyenne", 0], ["sans plus", 0], ["correct sans plus", 0],
+  ["nothing special", 0], ["nothing exceptional", 0], ["rien d'exceptionnel", 0], ["rien de special", 0], ["rien de transcendant", 0],
+  // A verdict put off ("À suivre.", "remains to be seen") places the brand in the middle for now.
+  ["a suivre", 0], ["reste a voir", 0], ["reste a prouver", 0], ["remains to be seen", 0], ["time will tell", 0],
+  ["jury is still out", 0], ["jury's still out", 0], ["wait and see", 0],
+];
+export const MIDDLING = new Set(MIDDLING_PHRASES.map(([phrase]) => phrase));
+
 /** Phrases, matched on whole words; each counts once, and its words are not counted again. */
 export const PHRASES: Array<[string, number]> = [
   ["la reference", 1], ["bon plan", 1], ["repute pour", 1], ["reputes pour", 1], ["reputee pour", 1], ["reputees pour", 1],
@@ -108,8 +125,8 @@ export const PHRASES: Array<[string, number]> = [
   ["falls short", -1], ["fall short", -1], ["fell short", -1], ["lags behind", -1], ["lag behind", -1], ["behind the curve", -1],
   ["learning curve", -1], ["steep learning curve", -1], ["price hike", -1], ["price hikes", -1], ["price increase", -1],
   ["price increases", -1], ["hidden fees", -1], ["hidden costs", -1], ["customer complaints", -1], ["not worth", -1],
-  ["left a lot to be desired", -1], ["leaves a lot to be desired", -1], ["leaves much to be desired", -1], ["hit or miss", -1],
-  ["hit-or-miss", -1], ["mixed reviews", -1], ["mixed feedback", -1], ["poor reviews", -1], ["bad press", -1], ["red flag", -1],
+  ["left a lot to be desired", -1], ["leaves a lot to be desired", -1], ["leaves much to be desired", -1],
+  ["mixed reviews", -1], ["mixed feedback", -1], ["poor reviews", -1], ["bad press", -1], ["red flag", -1],
   ["red flags", -1], ["think twice", -1], ["steer clear", -2], ["stay away", -2], ["out of reach", -1], ["on the expensive side", -1],
   ["on the pricey side", -1], ["at a premium", -1], ["rough edges", -1], ["hard to reach", -1], ["long wait times", -1],
   ["wait times", -1], ["hold times", -1], ["data breach", -1], ["went down", -1], ["catching up", -1], ["playing catch-up", -1],
@@ -129,7 +146,7 @@ export const PHRASES: Array<[string, number]> = [
   ["se distingue", 1], ["se distinguent", 1], ["un vrai plus", 1], ["sans hesiter", 2], ["clairement au-dessus", 2], ["au-dessus du lot", 2],
   ["de qualite", 1], ["haute qualite", 1], ["bonne qualite", 1], ["mauvaise qualite", -1], ["high quality", 1], ["poor quality", -1],
   ["prix inferieur", 1], ["prix plus bas", 1], ["lower price", 1], ["lower prices", 1], ["limited company", 0], ["limited companies", 0],
-  ["price bump", -1], ["price hike", -1], ["takes forever", -1], ["hit and miss", -1], ["a joke", -1], ["my pick", 1], ["our pick", 1],
+  ["price bump", -1], ["price hike", -1], ["takes forever", -1], ["a joke", -1], ["my pick", 1], ["our pick", 1],
   ["mon choix", 1], ["notre choix", 1], ["pas donne", -1], ["laisse franchement a desirer", -1], ["laisse vraiment a desirer", -1],
   ["pas partout", -1], ["better value", 1], ["better-value", 1], ["great value", 2], ["good value", 1], ["poor value", -1],
   ["i'd suggest", 1], ["i'd recommend", 1], ["i'd lean toward", 1], ["i'd lean towards", 1], ["i'd pick", 1], ["i'd go with", 1],
@@ -160,12 +177,8 @@ export const PHRASES: Array<[string, number]> = [
   ["qualite a baisse", -1], ["qualite baisse", -1], ["qualite a diminue", -1], ["qualite s'est degradee", -1], ["quality has dropped", -1],
   ["quality dropped", -1], ["quality has slipped", -1], ["quality has gone down", -1], ["quality went down", -1],
   ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
-  ["perfectly serviceable", 0], ["serviceable", 0], ["sans plus", 0], ["dans la moyenne", 0], ["middle of the pack", 0],
-  // A verdict put off ("À suivre.", "remains to be seen") places the brand in the middle for now.
-  ["a suivre", 0], ["reste a voir", 0], ["reste a prouver", 0], ["remains to be seen", 0], ["time will tell", 0], ["jury is still out", 0],
-  ["jury's still out", 0], ["wait and see", 0],
-  ["nothing special", 0], ["nothing exceptional", 0], ["rien d'exceptionnel", 0], ["rien de special", 0], ["rien de transcendant", 0],
-  ["mid-table", 0], ["middle of the road", 0], ["middle-of-the-road", 0], ["hit-and-miss", -1], ["correct sans plus", 0],
+  ["perfectly serviceable", 0], ["serviceable", 0],
+  ...MIDDLING_PHRASES,
   // One caveat named as the only one ("the one weakness is…", "seul bémol : …") concedes a detail
   // in an answer that otherwise praises: a mild criticism, not the verdict.
   ["the one weakness", -0.25], ["the only weakness", -0.25], ["the one downside", -0.25], ["the only downside", -0.25],
@@ -201,15 +214,6 @@ export const PHRASES: Array<[string, number]> = [
   ["ne tient pas la journee", -1], ["a oublier", -1], ["a fuir", -2],
   ["couts eleves", -1], ["high fees", -1], ["high prices", -1], ["high price", -1], ["steep price", -1], ["frais de dossier", -1], ["fuyez", -2], ["coup de coeur", 2], ["haut de gamme", 0], ["bas de gamme", -1],
 ];
-
-/**
- * A brand placed in the middle ("mid-table", "middle of the pack", "mixed reviews", "hit and miss",
- * "retours mitigés", "correct, sans plus"): the answer's own summary of it as neither praised nor
- * criticised, which outweighs the judgements around it unless the answer recommends it.
- */
-export const MIDDLING = new Set(
-  `mid-table|middle of the pack|middle of the road|middle-of-the-road|hit and miss|hit or miss|hit-or-miss|hit-and-miss|dans la moyenne|sans plus|correct sans plus|nothing special|nothing exceptional|rien d'exceptionnel|rien de special|rien de transcendant|a suivre|reste a voir|reste a prouver|remains to be seen|time will tell|jury is still out|jury's still out|wait and see`.split("|"),
-);
 
 const ENGLISH_LEXICON = new Map<string, number>([
   ...POSITIVE_EN.map((word): [string, number] => [word, 1]),

@@ -232,6 +232,9 @@ const LONE_CAVEAT = 0.25;
 /** What a judgement is about: "complaints about delays", "critiqué pour ses bugs". */
 const ABOUT = new Set(words("about over for regarding concerning de des du d' pour sur concernant"));
 
+/** No comma, full stop or other break between two points of a sentence: a judgement reaches across. */
+const unbroken = (text: string, from: number, to: number) => !/[,;:.!?()\n|]/.test(text.slice(from, to));
+
 const isNegator = (word: string) => NEGATORS.has(word) || word.startsWith("n'") || word.endsWith("n't");
 
 /** A judgement's value once the words before it are read: negation, "too", "less", intensity. */
@@ -244,7 +247,7 @@ function modified(tokens: Token[], index: number, value: number, text: string, n
   const windowStart = Math.max(0, index - 3);
   for (let before = index - 1; before >= windowStart; before--) {
     // A comma or a full stop ends the reach of "not".
-    if (/[,;:.!?()\n|]/.test(text.slice(tokens[before].end, tokens[before + 1].start))) break;
+    if (!unbroken(text, tokens[before].end, tokens[before + 1].start)) break;
     const word = tokens[before].word;
     if (word === "peu" && tokens[before - 1]?.word === "un") weight *= 0.5;
     // "Peu fiable" is negated; in "une zone peu dense reste en retrait", "peu" is about "dense".
@@ -266,7 +269,7 @@ function modified(tokens: Token[], index: number, value: number, text: string, n
     !(tokens[at].word === "si" && tokens[at - 1]?.word === "meme") &&
     !((tokens[at].word === "case" || tokens[at].word === "cas") && !/^(?:in|en|au|just)$/.test(tokens[at - 1]?.word ?? ""));
   // (Within the judgement's clause: "… des cas simples, et on regrette un support …" regrets.)
-  const sameClause = (at: number) => !/[,;:.!?()\n|]/.test(text.slice(tokens[at].end, tokens[index].start));
+  const sameClause = (at: number) => unbroken(text, tokens[at].end, tokens[index].start);
   if (value < 0 && [index - 4, index - 3, index - 2, index - 1].some((at) => at >= 0 && imagined(at) && sameClause(at))) return 0;
   // "The most complete", "la plus accessible", "the cheapest": a ranking is a verdict, at full weight.
   const previous = tokens[index - 1]?.word;
@@ -308,15 +311,20 @@ export function sentimentByBrand<K>(
   const scores = new Map<K, Judgements>();
   // What the current sentence says of each brand, added to its scores once the sentence is read.
   const sentence = new Map<K, Judgements>();
+  const saidOf = (key: K) => {
+    const entry = sentence.get(key) ?? { praise: 0, criticism: 0 };
+    sentence.set(key, entry);
+    return entry;
+  };
+  const nameOf = (key: K) => String((key as { name?: string })?.name ?? key);
   const add = (keys: K[] | undefined, value: number, why = "") => {
     for (const key of keys ?? []) {
-      const entry = sentence.get(key) ?? { praise: 0, criticism: 0 };
-      sentence.set(key, entry);
+      const entry = saidOf(key);
       if (value > 0) entry.praise += value;
       else entry.criticism -= value;
       if (inVerdict || isVerdict(why)) entry.verdict = (entry.verdict ?? 0) + value;
       if (value > 0 && ADVISED.test(why)) entry.advised = (entry.advised ?? 0) + value;
-      trace?.(`${String((key as { name?: string })?.name ?? key)} ${value > 0 ? "+" : ""}${value.toFixed(2)} ${why}`);
+      trace?.(`${nameOf(key)} ${value > 0 ? "+" : ""}${value.toFixed(2)} ${why}`);
     }
   };
   for (const mention of mentions) scores.set(mention.key, { praise: 0, criticism: 0 });
@@ -512,10 +520,9 @@ export function sentimentByBrand<K>(
       if (phrase && MIDDLING_WORDS.has(phrase.words.join(" ")) && !isNegator(tokens[index - 1]?.word ?? "")) {
         const found = ownerOf(token.start, tokens[index + length - 1].end);
         for (const key of (found === "carried" ? carried : found?.keys) ?? []) {
-          const entry = sentence.get(key) ?? { praise: 0, criticism: 0 };
-          sentence.set(key, entry);
+          const entry = saidOf(key);
           entry.middling = (entry.middling ?? 0) + 1;
-          trace?.(`${String((key as { name?: string })?.name ?? key)} (middling) ${phrase.words.join(" ")}`);
+          trace?.(`${nameOf(key)} (middling) ${phrase.words.join(" ")}`);
         }
       }
       const comparing = COMPARING_VERBS.get(token.word);
@@ -584,7 +591,7 @@ export function sentimentByBrand<K>(
         Math.sign(judged.value) === Math.sign(value) &&
         index - judged.last <= 4 &&
         tokens.slice(judged.last + 1, index).some((between) => ABOUT.has(between.word)) &&
-        !/[,;:.!?()\n|]/.test(text.slice(tokens[judged.last].end, token.start))
+        unbroken(text, tokens[judged.last].end, token.start)
       ) {
         judged.last = index + length - 1;
         index = judged.last;
