@@ -18,13 +18,13 @@ const TARGETS = {
 } as const;
 
 /**
- * Below these the run fails. They are the targets, except sentiment's: the engine reads 84.0 % of
- * the corpus's sentiment labels right (1,012 of 1,205; 85.1 % of the 317 answers its rules were
- * written with, 75.9 % of `sentiment-5`, written blind after them), short of the 85 % target, so its
+ * Below these the run fails. They are the targets, except sentiment's: the engine reads 84.6 % of
+ * the corpus's sentiment labels right (1,020 of 1,205; 66.9 % of `sentiment-4` and 80.9 % of
+ * `sentiment-5`, written blind after the rules), short of the 85 % target, so its
  * floor guards what is reached until the target is (docs/metrics.md, "How well the engine reads
  * answers"); once it is, the floor becomes the target.
  */
-const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS, "sentiment accuracy": 0.83 };
+const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS, "sentiment accuracy": 0.84 };
 
 type Counts = { truePositive: number; falsePositive: number; falseNegative: number };
 const counts = (): Counts => ({ truePositive: 0, falsePositive: 0, falseNegative: 0 });

@@ -235,8 +235,10 @@ describe("analyzeAnswer: sentiment per brand", () => {
     ["Le service client de HubSpot laisse à désirer et les frais cachés déçoivent.", { HubSpot: "negative" }],
     ["Salesforce n’est pas à la hauteur pour une PME, alors que HubSpot séduit.", { Salesforce: "negative", HubSpot: "positive" }],
     ["HubSpot, Salesforce and Pipedrive are all CRMs.", { HubSpot: "neutral", Salesforce: "neutral", Pipedrive: "neutral" }],
-    // What follows "but" is the verdict.
-    ["HubSpot is powerful but expensive.", { HubSpot: "negative" }],
+    // What follows "but" is the verdict; one price caveat after a praise, with no other brand
+    // compared, is balanced.
+    ["HubSpot is powerful but buggy.", { HubSpot: "negative" }],
+    ["HubSpot is powerful but expensive.", { HubSpot: "neutral" }],
     ["HubSpot is expensive but powerful.", { HubSpot: "positive" }],
     ["Pipedrive is popular.", { Pipedrive: "neutral" }],
     // An unjudged clause after "but" still balances the sentence.
@@ -291,7 +293,7 @@ describe("analyzeAnswer: sentiment per brand", () => {
     // "It is worth running a pilot" is advice to the reader; "isn't worth paying for" still judges.
     ["HubSpot fails sometimes, so it is worth running a pilot first.", { HubSpot: "negative" }],
     ["HubSpot isn't worth paying for.", { HubSpot: "negative" }],
-    ["Great for channels, lousy for privacy: Pipedrive.", { Pipedrive: "negative" }],
+    ["Great for channels, lousy for privacy: Pipedrive.", { Pipedrive: "neutral" }],
     ["Pipedrive performs well and is genuinely pleasant to use.", { Pipedrive: "positive" }],
     // A bold line with an emoji after the name is a heading: what follows is about that brand.
     ["### HubSpot vs Salesforce\n\n**HubSpot** 🧱\n- Generous free plan.\n\n**Salesforce** 🐘\n- Many users complain about bugs.", { HubSpot: "positive", Salesforce: "negative" }],

@@ -47,7 +47,7 @@ export type Answer = z.input<typeof AnswerSchema>;
  * answer read by an older version is read again in the background (rescore.ts), so figures before
  * and after the change stay comparable. docs/metrics.md names the current one.
  */
-export const ENGINE_VERSION = 6;
+export const ENGINE_VERSION = 7;
 
 export type AnswerAnalysis = {
   brand: { mentioned: boolean; position: number | null; sentiment: Sentiment | null };

@@ -237,7 +237,7 @@ const HALF_WEIGHT = new Set(
   words(`popular solid strong efficient fast quick convenient useful capable complete comprehensive simple easy smooth clean stable
   secure flexible versatile happy smart accessible consistent consistently decent efficace utile simple complet complete rapide
   solide stable securise flexible polyvalent accessible agreable bon bonne bons bonnes populaire fluide clair
-  cheap cheaper cheapest inexpensive affordable pricey pricier priciest expensive overpriced costly dearer cher chers chere cheres
+  cheap cheaper cheapest inexpensive affordable pricey pricier priciest expensive costly dearer cher chers chere cheres
   couteux couteuse couteuses onereux onereuse abordable abordables economique economiques bargain competitive competitif competitifs
   limited limite limites limitee limitees basic basique basiques practical pratique pratiques lightweight leger legere legers legeres`),
 );
@@ -259,7 +259,7 @@ export const NEGATORS = new Set(
 export const INTENSIFIERS = new Set(
   words(`very extremely highly really particularly especially exceptionally incredibly remarkably truly super so far much
   significantly genuinely consistently notably seriously deeply tres vraiment particulierement extremement hyper tellement
-  nettement fort absolument largement franchement totalement vivement perfectly`),
+  nettement fort absolument largement franchement totalement vivement perfectly many numerous frequent repeated nombreux nombreuses multiples frequents frequentes repetes repetees`),
 );
 export const SOFTENERS = new Set(words("slightly somewhat bit little fairly relatively mildly legerement plutot relativement"));
 /** "too" and "trop" make anything a complaint: "too basic", "trop cher". */

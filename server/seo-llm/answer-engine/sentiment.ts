@@ -31,13 +31,19 @@ const words = (list: string) => list.split(/\s+/).filter(Boolean);
 export type Sentiment = "positive" | "neutral" | "negative";
 
 /**
- * A brand's judgements as one of three classes. Criticism weighs 1.5 times praise (readers take a
- * warning as the verdict more readily than a compliment); positive from a net score of 0.75, negative
- * from -0.5, neutral in between. Chosen on the corpus (eval/README.md, "Calibration").
+ * A brand's judgements as one of three classes. Criticism weighs more than praise (readers take a
+ * warning as the verdict more readily than a compliment); a brand is positive from a net score of
+ * 0.75. A comparison with another brand named ("cheaper than X", "lags behind Y") decides from
+ * -0.5 with criticism at 1.5: readers take a comparison as a verdict, even in a describing word.
+ * Without one, a brand is negative only from -1 with criticism at 1.75, so one mild caveat among
+ * praise or description ("powerful but expensive") reads as balanced, as the answers labelled
+ * blind do. Chosen on the corpus (eval/README.md, "Calibration" and engine 9).
  */
-const CRITICISM_WEIGHT = 1.5;
 const POSITIVE_FROM = 0.75;
-const NEGATIVE_FROM = -0.5;
+const COMPARED = { criticismWeight: 1.5, negativeFrom: -0.5 };
+const UNCOMPARED = { criticismWeight: 1.75, negativeFrom: -1 };
+/** The weight of criticism in the rules that balance a sentence ("but", concessions, turns). */
+const CRITICISM_WEIGHT = COMPARED.criticismWeight;
 
 /**
  * A brand described by a list of strengths and one of weaknesses of comparable length (neither
@@ -46,7 +52,8 @@ const NEGATIVE_FROM = -0.5;
  */
 const BALANCED_WITHIN = 2;
 
-export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0, middling = 0 }: Judgements): Sentiment {
+export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0, middling = 0, compared = 0 }: Judgements): Sentiment {
+  const { criticismWeight, negativeFrom } = compared ? COMPARED : UNCOMPARED;
   // The answer recommending the brand itself ("I'd lean towards X", "go with X"), with no verdict
   // against it outweighing that, recommends it whatever it conceded on the way.
   if (advised > 0 && (verdict ?? 0) > 0) return "positive";
@@ -56,8 +63,8 @@ export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0,
   // Lists of strengths and of weaknesses of comparable length cancel out: what the rest of the
   // answer says (its verdict, its prose) decides, and with nothing else said the brand is neutral.
   const balanced = pros && cons && Math.max(pros, cons) <= BALANCED_WITHIN * Math.min(pros, cons);
-  const score = balanced ? praise - listedPraise - (criticism - listedCriticism) * CRITICISM_WEIGHT : praise - criticism * CRITICISM_WEIGHT;
-  return score >= POSITIVE_FROM ? "positive" : score <= NEGATIVE_FROM ? "negative" : "neutral";
+  const score = balanced ? praise - listedPraise - (criticism - listedCriticism) * criticismWeight : praise - criticism * criticismWeight;
+  return score >= POSITIVE_FROM ? "positive" : score <= negativeFrom ? "negative" : "neutral";
 }
 
 /**
@@ -280,7 +287,8 @@ function modified(tokens: Token[], index: number, value: number, text: string, n
   if (turned) result = -result;
   if (solved && value < 0) result = Math.abs(result);
   else if (negated && !negatedAlready) result = -result;
-  if (complaint) result = -Math.abs(result);
+  // "Too expensive", "trop cher pour ce que c'est": too much of even a describing word is a complaint, in full.
+  if (complaint) result = -Math.max(Math.abs(result), 1);
   return result;
 }
 
@@ -300,6 +308,8 @@ export type Judgements = {
   listedCriticism?: number;
   /** How many times the answer placed the brand in the middle ("mid-table", "mixed reviews"). */
   middling?: number;
+  /** How much of praise and criticism came from comparisons with another brand named ("cheaper than X"). */
+  compared?: number;
 };
 
 export function sentimentByBrand<K>(
@@ -316,6 +326,7 @@ export function sentimentByBrand<K>(
     sentence.set(key, entry);
     return entry;
   };
+  let inComparison = false;
   const nameOf = (key: K) => String((key as { name?: string })?.name ?? key);
   const add = (keys: K[] | undefined, value: number, why = "") => {
     for (const key of keys ?? []) {
@@ -324,6 +335,7 @@ export function sentimentByBrand<K>(
       else entry.criticism -= value;
       if (inVerdict || isVerdict(why)) entry.verdict = (entry.verdict ?? 0) + value;
       if (value > 0 && ADVISED.test(why)) entry.advised = (entry.advised ?? 0) + value;
+      if (inComparison) entry.compared = (entry.compared ?? 0) + Math.abs(value);
       trace?.(`${nameOf(key)} ${value > 0 ? "+" : ""}${value.toFixed(2)} ${why}`);
     }
   };
@@ -627,9 +639,11 @@ export function sentimentByBrand<K>(
       // The side behind in a comparison made in a describing word weighs as that word does.
       const described = Math.abs(phrase ? phrase.value : (lexicon.get(token.word) ?? 0)) < 1;
       const behind = (side: number) => (object && described && side < 0 ? side * COMPARED_DESCRIBED : side);
+      inComparison = Boolean(object);
       if (object && object !== owner) give(object, object.keys, behind(-value), `(compared) ${why}`, token.start);
       if (owner && owner !== object) give(owner, owner.keys, behind(value), why, token.start);
       else if (found === "carried" || (owner === object && carried)) give(undefined, carried, value, `(subject) ${why}`, token.start);
+      inComparison = false;
       judged = { last, value };
       index = last;
     }
@@ -705,6 +719,7 @@ export function sentimentByBrand<K>(
       if (said.verdict !== undefined) entry.verdict = (entry.verdict ?? 0) + said.verdict;
       if (said.advised !== undefined) entry.advised = (entry.advised ?? 0) + said.advised;
       if (said.middling !== undefined) entry.middling = (entry.middling ?? 0) + said.middling;
+      if (said.compared !== undefined) entry.compared = (entry.compared ?? 0) + said.compared;
     }
     sentence.clear();
 
