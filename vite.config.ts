@@ -1,7 +1,7 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
 let rootDependencies: Set<string> | null = null;
@@ -30,6 +30,23 @@ function rootChunk(id: string, meta: { getModuleIds: () => IterableIterator<stri
   return rootDependencies.has(id) && !/\.css(\?|$)/.test(id) ? "root-shared" : undefined;
 }
 
+/**
+ * In the browser, i18next and react-i18next are our own small versions of the part of them the app
+ * uses (app/lib/i18n-lite/, issue 16: 19 kB gzip off every page); the server renders with the real
+ * ones, and app/lib/i18n-lite/i18next.test.ts keeps the two writing the same strings.
+ */
+const LITE = {
+  i18next: path.resolve(import.meta.dirname, "app/lib/i18n-lite/i18next.ts"),
+  "react-i18next": path.resolve(import.meta.dirname, "app/lib/i18n-lite/react-i18next.tsx"),
+} as Record<string, string>;
+const i18nLite: Plugin = {
+  name: "sightline:i18n-lite",
+  enforce: "pre",
+  resolveId(source, _importer, options) {
+    return options?.ssr ? null : (LITE[source] ?? null);
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The SSR bundle's entry is our Hono root (API + React Router handler), so
   // `build/server/index.js` exports the whole server, not the bare RR build.
@@ -49,12 +66,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [i18nLite, tailwindcss(), reactRouter()],
   optimizeDeps: {
     // Listed up front so the first dev visit does not trigger a re-optimise reload (STACK.md #12).
     include: [
-      "i18next",
-      "react-i18next",
       "@conform-to/react",
       "@conform-to/zod/v4",
       "radix-ui",
