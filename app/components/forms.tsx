@@ -7,7 +7,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { ONBOARDING_LIMITS } from "#domain/onboarding";
-import { MESSAGE_VALUES } from "~/lib/seo-setup-schemas";
+import { MESSAGE_VALUES } from "~/lib/validation-messages";
 import { cn } from "~/lib/utils";
 
 /*

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
-import { checkImageUrl, checkThumbnailFile, CourseFormSchema, durationInput, firstImageFile, inOrder, linkFields, moveBy, moveTo, parseDuration, readConfirm, VideoFormSchema } from "./academy-admin";
+import { checkImageUrl, checkThumbnailFile, durationInput, firstImageFile, inOrder, linkFields, moveBy, moveTo, parseDuration, readConfirm } from "./academy-admin";
+import { CourseFormSchema, VideoFormSchema } from "./academy-admin-schemas";
 
 const YOUTUBE = "https://www.youtube.com/watch?v=0eKVizvYSUQ";
 const VIMEO = "https://vimeo.com/76979871";

@@ -130,3 +130,7 @@ export const SiteFormSchema = SiteFormFields.transform(({ offers, ...site }) => 
   offers: Object.fromEntries(Object.entries(offers).filter(([, price]) => price !== undefined)) as Partial<Record<(typeof LINK_TYPES)[number], number>>,
 }));
 export const SITE_FIELDS = ["url", "dr", "da", "traffic", "currency", "category", "language", "country", "dofollow", "turnaround_days", "sample_url", "offers"] as const;
+
+/** The cart's other posts: a line to remove, a new price accepted. */
+export const CartIdSchema = z.object({ id: z.uuid() });
+export const CartPriceFormSchema = z.object({ id: z.uuid(), price: z.coerce.number().int().min(0), currency: z.enum(CURRENCIES) });

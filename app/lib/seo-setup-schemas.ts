@@ -14,12 +14,8 @@ import type { ApiFieldErrors } from "./api-types";
 
 /** The API's question_text bounds (server/seo-llm/question-routes.ts). */
 
-/** Interpolation values for the validation messages below. */
-export const MESSAGE_VALUES = {
-  ...PROFILE_LIMITS,
-  questionMin: QUESTION_TEXT_LIMITS.min,
-  questionMax: QUESTION_TEXT_LIMITS.max,
-} as const;
+/** Interpolation values for the validation messages below (in a module of their own: the form fields show them without zod). */
+export { MESSAGE_VALUES } from "./validation-messages";
 
 const message = (key: string, namespace = "seoSetup") => `${namespace}:validation.${key}`;
 const INVALID_CHARACTERS = "validation.invalidCharacters";
@@ -162,12 +158,7 @@ export const QuestionFilterSchema = z.object({
   q: z.string().trim().max(QUESTION_TEXT_LIMITS.max).optional().catch(undefined),
 });
 
-/** Seed 001 §5: the question list filters by a case-insensitive substring of question_text. */
-export function filterQuestions<T extends { question_text: string }>(questions: readonly T[], query: string): T[] {
-  const needle = query.trim().toLocaleLowerCase();
-  if (!needle) return [...questions];
-  return questions.filter((question) => question.question_text.toLocaleLowerCase().includes(needle));
-}
+export { filterQuestions } from "./question-filter";
 
 /**
  * Seed 001 §5: a market-language change proceeds only when the (trimmed) value differs from the

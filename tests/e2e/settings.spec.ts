@@ -24,6 +24,27 @@ test.describe("settings: informations", () => {
     await expect(website).toHaveValue("not a site");
   });
 
+  test("with JavaScript the form checks in the browser once its schema has arrived, with no post", async ({ page, email, signIn, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled === false, "the browser's check needs JavaScript");
+    await signIn(page, email, { redirectTo: "/settings/informations" });
+    // zod is not on the page's first load (app/lib/lazy-validation.ts): it comes when the browser is
+    // idle or on the first focus, whichever is first.
+    const website = page.getByLabel("Website");
+    await website.focus();
+    await page.waitForLoadState("networkidle");
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts++;
+    });
+    await website.fill("not a site");
+    await website.blur();
+    await expect(page.getByText("Enter a website address such as example.com.")).toBeVisible();
+    await expect(website).toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(website).toHaveAttribute("aria-invalid", "true");
+    expect(posts).toBe(0);
+  });
+
   test("a valid save shows a toast and the normalised website after a reload", async ({ page, email, signIn, ready }) => {
     await signIn(page, email, { redirectTo: "/settings/informations" });
     await page.getByLabel("First name").fill("Ada");

@@ -1,12 +1,13 @@
-import { type DefaultValue, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type DefaultValue, getFormProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
+import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Field, FormErrors, SelectField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { ACADEMY_LOCALES } from "#domain/academy";
-import { ChapterFormSchema, CourseFormSchema, VideoFieldsSchema, VideoFormSchema } from "~/lib/academy-admin";
+import type { ChapterFormSchema, CourseFormSchema, VideoFieldsSchema } from "~/lib/academy-admin-schemas";
+import { type FormConstraint, useLazyValidation } from "~/lib/lazy-validation";
 import { cn } from "~/lib/utils";
 import { ScriptMarker } from "~/lib/script-marker";
 
@@ -52,20 +53,39 @@ type FormProps<Defaults> = {
   className?: string;
 };
 
+/** Each form's schema, fetched when the page is up (app/lib/lazy-validation.ts). */
+const SCHEMAS = {
+  course: () => import("~/lib/academy-admin-schemas").then((module) => module.CourseFormSchema),
+  chapter: () => import("~/lib/academy-admin-schemas").then((module) => module.ChapterFormSchema),
+  // The per-language links are checked together with the main one: the whole schema validates, the
+  // constraints come from the plain fields (VideoFieldsSchema).
+  video: () => import("~/lib/academy-admin-schemas").then((module) => module.VideoFormSchema),
+};
+type Fields = { course: typeof CourseFormSchema; chapter: typeof ChapterFormSchema; video: typeof VideoFieldsSchema };
+export type AcademyFormConstraints = Record<keyof Fields, FormConstraint>;
+
+/**
+ * The forms' constraint attributes, `getZodConstraint` of each schema in the page's loader
+ * (academyFormConstraints in routes/admin/academy.server.ts): zod stays off the page.
+ */
+export const AcademyFormConstraintsContext = createContext<AcademyFormConstraints | null>(null);
+
 /** The conform set-up the three forms share: browser checks on blur, re-checked as the user types. */
-function useAdminForm<Fields extends z.ZodObject>(
+function useAdminForm<Kind extends keyof Fields>(
   { id, lastResult, defaultValue }: { id: string; lastResult: Result; defaultValue?: Record<string, string> },
-  fieldsSchema: Fields,
-  schema: z.ZodType = fieldsSchema,
+  kind: Kind,
 ) {
-  const [form, fields] = useForm<z.input<Fields>, z.output<Fields>, string[]>({
+  const constraints = useContext(AcademyFormConstraintsContext);
+  // (The video form validates with VideoFormSchema, whose output is not its fields': the old cast, kept.)
+  const validate = useLazyValidation(SCHEMAS[kind] as () => Promise<z.ZodType>) as (context: { formData: FormData }) => Submission<z.input<Fields[Kind]>, string[], z.output<Fields[Kind]>>;
+  const [form, fields] = useForm<z.input<Fields[Kind]>, z.output<Fields[Kind]>, string[]>({
     id,
     lastResult,
-    constraint: getZodConstraint(fieldsSchema),
-    defaultValue: defaultValue as DefaultValue<z.input<Fields>> | undefined,
+    constraint: constraints?.[kind],
+    defaultValue: defaultValue as DefaultValue<z.input<Fields[Kind]>> | undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as Fields }),
+    onValidate: validate,
   });
   return [fields, { formProps: getFormProps(form), errorId: form.errorId, errors: form.errors }] as const;
 }
@@ -106,7 +126,7 @@ function AdminForm({
 
 export function CourseForm({ defaultValue, ...props }: FormProps<{ slug: string; title: string; description: string; locale: string }>) {
   const { t } = useTranslation();
-  const [fields, frame] = useAdminForm({ ...props, defaultValue }, CourseFormSchema);
+  const [fields, frame] = useAdminForm({ ...props, defaultValue }, "course");
   return (
     <AdminForm {...frame} {...props}>
       <div className="grid gap-x-4 sm:grid-cols-2">
@@ -136,7 +156,7 @@ export function CourseForm({ defaultValue, ...props }: FormProps<{ slug: string;
 
 export function ChapterForm({ defaultValue, ...props }: FormProps<{ title: string; description: string }>) {
   const { t } = useTranslation();
-  const [fields, frame] = useAdminForm({ ...props, defaultValue }, ChapterFormSchema);
+  const [fields, frame] = useAdminForm({ ...props, defaultValue }, "chapter");
   return (
     <AdminForm {...frame} submitSize="sm" {...props}>
       <Field meta={fields.title} label={t("academyAdmin:chapter.title")} autoComplete="off" />
@@ -149,9 +169,7 @@ export type VideoDefaults = { title: string; link: string; link_en: string; link
 
 export function VideoForm({ defaultValue, ...props }: FormProps<VideoDefaults>) {
   const { t } = useTranslation();
-  // The per-language links are checked together with the main one, so the browser validates with
-  // the whole schema but takes its constraints from the plain fields.
-  const [fields, frame] = useAdminForm({ ...props, defaultValue }, VideoFieldsSchema, VideoFormSchema);
+  const [fields, frame] = useAdminForm({ ...props, defaultValue }, "video");
   const perLanguage = Boolean(
     fields.link_en.initialValue || fields.link_fr.initialValue || fields.link_en.errors?.length || fields.link_fr.errors?.length,
   );

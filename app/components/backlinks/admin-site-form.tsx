@@ -1,26 +1,26 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CURRENCIES, LINK_TYPES, SITE_CATEGORIES, SITE_LANGUAGES } from "#domain/backlinks";
 import { CheckboxField, ErrorList, Field, FormErrors, SelectField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { majorText } from "~/lib/backlinks";
-import { SiteFormFields, SiteFormSchema } from "~/lib/backlinks-schemas";
+import { type FormConstraint, useLazyValidation } from "~/lib/lazy-validation";
 import type { BacklinkSite } from "~/lib/api-types";
 import { categoryName, languageName } from "./site-facts";
 
 const PREFIX = "backlinks:admin.site";
 
 /** A site's form as the team edits it: every figure, and each link type's price in major units. */
-export function AdminSiteForm({ site, lastResult, submitLabel }: { site: BacklinkSite | null; lastResult: SubmissionResult<string[]> | undefined; submitLabel: string }) {
+/** `constraint`: `getZodConstraint(SiteFormFields)`, from the loader (zod stays off the page). */
+export function AdminSiteForm({ site, lastResult, submitLabel, constraint }: { site: BacklinkSite | null; lastResult: SubmissionResult<string[]> | undefined; submitLabel: string; constraint: FormConstraint }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const prices = Object.fromEntries((site?.offers ?? []).map((offer) => [offer.link_type, majorText(offer.price)]));
   const [form, fields] = useForm({
     id: "site-form",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: getZodConstraint(SiteFormFields),
+    constraint,
     defaultValue: site
       ? {
           url: site.url,
@@ -39,7 +39,7 @@ export function AdminSiteForm({ site, lastResult, submitLabel }: { site: Backlin
       : { currency: "USD", category: "business", language: "en", dofollow: "on", turnaround_days: "7" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteFormSchema }),
+    onValidate: useLazyValidation(() => import("~/lib/backlinks-schemas").then((module) => module.SiteFormSchema)),
   });
   const offers = fields.offers.getFieldset();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { AlertTriangleIcon, CheckCircle2Icon, CircleDashedIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
@@ -10,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { CartItem } from "~/lib/api-types";
 import { formatMoney, isTempItem } from "~/lib/backlinks";
-import { ConfigureFormSchema } from "~/lib/backlinks-schemas";
+import { type FormConstraint, useLazyValidation } from "~/lib/lazy-validation";
 import { ScriptMarker } from "~/lib/script-marker";
 import { CART_INTENTS } from "./pending-cart";
 
@@ -25,7 +24,8 @@ export const configureFormId = (id: string) => `configure-${id}`;
  * One line of the cart: the site and link type at the price it was added, what stands in its way
  * (a price that changed, a link no longer sold), where the link points and its anchor, and Remove.
  */
-export function CartLine({ item, reply, website }: { item: CartItem; reply: CartFormReply | undefined; website: string | null }) {
+/** `constraint`: the configure form's, `getZodConstraint(ConfigureFormSchema)` from the loader. */
+export function CartLine({ item, reply, website, constraint }: { item: CartItem; reply: CartFormReply | undefined; website: string | null; constraint: FormConstraint }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const type = t(`backlinks:linkTypes.${item.permanent_link_type}.name`);
@@ -90,7 +90,7 @@ export function CartLine({ item, reply, website }: { item: CartItem; reply: Cart
         ) : null}
 
         {/* Saved, the line comes back as stored (the address normalised): a fresh form shows it. */}
-        {item.available && !isTempItem(item.id) ? <ConfigureForm key={item.updated_at} item={item} reply={reply} website={website} ready={ready} /> : null}
+        {item.available && !isTempItem(item.id) ? <ConfigureForm key={item.updated_at} item={item} reply={reply} website={website} ready={ready} constraint={constraint} /> : null}
       </li>
     </Card>
   );
@@ -113,18 +113,18 @@ function RemoveButton({ item, label }: { item: CartItem; label: string }) {
 }
 
 /** Where the link points (a page of the user's site) and its anchor: conform, the same schema as the action. */
-function ConfigureForm({ item, reply, website, ready }: { item: CartItem; reply: CartFormReply | undefined; website: string | null; ready: boolean }) {
+function ConfigureForm({ item, reply, website, ready, constraint }: { item: CartItem; reply: CartFormReply | undefined; website: string | null; ready: boolean; constraint: FormConstraint }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const formId = configureFormId(item.id);
   const [form, fields] = useForm({
     id: formId,
     lastResult: navigation.state === "idle" && reply?.formId === formId ? reply.result : undefined,
-    constraint: getZodConstraint(ConfigureFormSchema),
+    constraint,
     defaultValue: { id: item.id, target_url: item.target_url ?? "", anchor_text: item.anchor_text ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfigureFormSchema }),
+    onValidate: useLazyValidation(() => import("~/lib/backlinks-schemas").then((module) => module.ConfigureFormSchema)),
   });
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "configure" && navigation.formData.get("id") === item.id;
   const host = website ? website.replace(/^https?:\/\//, "").replace(/\/$/, "") : null;

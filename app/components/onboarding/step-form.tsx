@@ -1,5 +1,4 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckIcon, LoaderCircleIcon } from "lucide-react";
 import type * as React from "react";
 import { useRef, useState } from "react";
@@ -10,6 +9,7 @@ import { ONBOARDING_STEPS, type OnboardingStep, stepIndex } from "#domain/onboar
 import { BackLink } from "~/components/back-link";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { type FormConstraint, useLazyValidation } from "~/lib/lazy-validation";
 import { previousStep, stepPath } from "~/lib/onboarding-steps";
 
 /** The answer of a step's action: the form's submission (with its errors), and on a screen of two forms which one posted. */
@@ -21,7 +21,10 @@ export type StepActionData = { result: SubmissionResult<string[]> | undefined; f
  */
 export function useStepForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   id: string,
-  schema: Schema,
+  /** The schema, fetched after the page is up (app/lib/lazy-validation.ts); the action checks it too. */
+  loadSchema: () => Promise<Schema>,
+  /** `getZodConstraint(schema)`, from the loader. */
+  constraint: FormConstraint,
   defaultValue: DefaultValue<z.input<Schema>>,
   result: SubmissionResult<string[]> | undefined,
 ) {
@@ -29,11 +32,11 @@ export function useStepForm<Schema extends z.ZodType<Record<string, unknown>, Re
   return useForm({
     id,
     lastResult: navigation.state === "idle" ? result : undefined,
-    constraint: getZodConstraint(schema),
+    constraint,
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: useLazyValidation(loadSchema),
   });
 }
 
@@ -100,7 +103,8 @@ function snapshot(form: HTMLFormElement) {
  * autosave route). Leaving a field for one of the form's buttons saves nothing: their post does.
  * Spread `onFocus` and `onBlur` on the form.
  */
-export function useAutoSave(step: OnboardingStep, schema: z.ZodType): AutoSave {
+export function useAutoSave(step: OnboardingStep, loadSchema: () => Promise<z.ZodType>): AutoSave {
+  const validate = useLazyValidation(loadSchema);
   const [state, setState] = useState<AutoSave["state"]>("idle");
   const sent = useRef<string | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -117,7 +121,8 @@ export function useAutoSave(step: OnboardingStep, schema: z.ZodType): AutoSave {
       const now = snapshot(form);
       if (now === sent.current) return;
       const body = new FormData(form);
-      if (parseWithZod(body, { schema }).status !== "success") return;
+      // (Before the schema is fetched the autosave route's own check decides.)
+      if (validate({ formData: body }).status !== "success") return;
       sent.current = now;
       body.set("step", step);
       setState("saving");

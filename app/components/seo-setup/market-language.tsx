@@ -1,14 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircleIcon } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { SelectField } from "~/components/forms";
 import { Alert, AlertDescription, alertVariants } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { MARKET_LANGUAGES, type MarketLanguage } from "#domain/seo-profile";
-import { marketLanguageChangeSchema } from "~/lib/seo-setup-schemas";
+import { type FormConstraint, useLazyValidation } from "~/lib/lazy-validation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 
@@ -27,12 +26,13 @@ export type MarketLanguageActionData = { result?: SubmissionResult<string[]>; co
  * with JavaScript (then saved by a fetcher), on a server-rendered panel without (intent
  * confirm-language, then change-language).
  */
-export function MarketLanguageForm({ stored, actionData }: { stored: MarketLanguage; actionData?: MarketLanguageActionData }) {
+/** `constraint`: `getZodConstraint(marketLanguageChangeSchema(stored))`, from the loader (zod stays off the page). */
+export function MarketLanguageForm({ stored, actionData, constraint }: { stored: MarketLanguage; actionData?: MarketLanguageActionData; constraint: FormConstraint }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const fetcher = useFetcher<MarketLanguageActionData>();
-  const schema = useMemo(() => marketLanguageChangeSchema(stored), [stored]);
+  const validate = useLazyValidation(() => import("~/lib/seo-setup-schemas").then((module) => module.marketLanguageChangeSchema(stored)));
   const [asking, setAsking] = useState<MarketLanguage | null>(null);
   const [awaiting, setAwaiting] = useState<{ language: MarketLanguage; since: number } | null>(null);
   const stalled = useWaitForLanguage(awaiting, stored, fetcher.state === "idle");
@@ -40,9 +40,9 @@ export function MarketLanguageForm({ stored, actionData }: { stored: MarketLangu
   const [form, fields] = useForm({
     id: "market-language",
     lastResult: fetcher.data?.result ?? (navigation.state === "idle" ? actionData?.result : undefined),
-    constraint: getZodConstraint(schema),
+    constraint,
     defaultValue: { MarketLanguage: stored },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate,
     onSubmit(event, { submission }) {
       if (!hydrated || submission?.status !== "success") return;
       event.preventDefault();

@@ -1,5 +1,4 @@
 import { getFieldsetProps, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { RefreshCwIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
@@ -8,7 +7,7 @@ import { Field, FormErrors, SelectField, TextareaField } from "~/components/form
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { type MarketLanguage, MARKET_LANGUAGES, PROFILE_LIMITS } from "#domain/seo-profile";
-import { SeoProfileFormSchema } from "~/lib/seo-setup-schemas";
+import { type FormConstraint, useLazyValidation } from "~/lib/lazy-validation";
 import { ScriptMarker } from "~/lib/script-marker";
 
 /** What the form shows: the API's profile (null before the first save) and the country list. */
@@ -30,6 +29,8 @@ export type ProfileFormData = {
   defaultMarketLanguage: MarketLanguage;
   /** Competitors the plan tracks; absent, the form's own bound. */
   maxCompetitors?: number;
+  /** The fields' constraints, from the loader (`getZodConstraint(SeoProfileFormSchema)`): zod stays off the page. */
+  constraint: FormConstraint;
 };
 
 /** Blank rows offered under the saved competitors, so adding one needs no JavaScript. */
@@ -58,7 +59,7 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
   const [form, fields] = useForm({
     id: "seo-profile",
     lastResult: navigation.state === "idle" ? result : undefined,
-    constraint: getZodConstraint(SeoProfileFormSchema),
+    constraint: data.constraint,
     defaultValue: {
       BrandName: profile?.BrandName ?? "",
       BrandAliases: profile?.BrandAliases.join(", ") ?? "",
@@ -74,7 +75,7 @@ function ProfileFormBody({ data, result, submitLabel }: ProfileFormProps) {
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SeoProfileFormSchema }),
+    onValidate: useLazyValidation(() => import("~/lib/seo-setup-schemas").then((module) => module.SeoProfileFormSchema)),
   });
   const rows = fields.Competitors.getFieldList();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null;

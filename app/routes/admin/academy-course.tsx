@@ -5,13 +5,14 @@ import { z } from "zod";
 import type { Route } from "./+types/academy-course";
 import { ChapterList } from "~/components/academy-admin/chapter-list";
 import { ConfirmDeletePage, DeleteCourseControl, PublishToggle, StatusBadge } from "~/components/academy-admin/controls";
-import { ChapterForm, CourseForm } from "~/components/academy-admin/forms";
+import { AcademyFormConstraintsContext, ChapterForm, CourseForm } from "~/components/academy-admin/forms";
 import { ThumbnailWidget } from "~/components/academy-admin/thumbnail-widget";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { BackLink } from "~/components/back-link";
-import { ChapterFormSchema, type FormActionData, readConfirm, type RowActionData, VideoFormSchema } from "~/lib/academy-admin";
-import { idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitCourseForm, submitForm, thumbnailAction, thumbnailTargetOf } from "./academy.server";
+import { type FormActionData, readConfirm, type RowActionData } from "~/lib/academy-admin";
+import { ChapterFormSchema, VideoFormSchema } from "~/lib/academy-admin-schemas";
+import { academyFormConstraints, idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitCourseForm, submitForm, thumbnailAction, thumbnailTargetOf } from "./academy.server";
 import type { AcademyCourseDetail } from "~/lib/api-types";
 import { getApiClient, notFoundOn404, read } from "~/lib/api.server";
 
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     read(getApiClient(context).academy.admin.courses[":id"].$get({ param: { id: params.id } })).catch(notFoundOn404),
     getFixedT(context),
   ]);
-  return { course, confirming: confirmingOf(course, new URL(request.url).searchParams), title: `${course.title} · ${t("nav.adminAcademy")}` };
+  return { course, confirming: confirmingOf(course, new URL(request.url).searchParams), title: `${course.title} · ${t("nav.adminAcademy")}`, constraints: academyFormConstraints() };
 }
 
 /** Without JavaScript a delete asks on this page first (?confirm=<kind>&id=…): what it is about. */
@@ -223,70 +224,72 @@ export default function AdminCourse({ loaderData, actionData }: Route.ComponentP
   }
 
   return (
-    <section className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
-      <div className="grid gap-3">
-        <BackLink to="/admin/academy">{t("academyAdmin:course.back")}</BackLink>
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="grid gap-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-semibold tracking-tight">{course.title}</h1>
-              <StatusBadge published={course.is_published} />
+    <AcademyFormConstraintsContext.Provider value={loaderData.constraints}>
+      <section className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
+        <div className="grid gap-3">
+          <BackLink to="/admin/academy">{t("academyAdmin:course.back")}</BackLink>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="grid gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h1 className="text-2xl font-semibold tracking-tight">{course.title}</h1>
+                <StatusBadge published={course.is_published} />
+              </div>
+              <p className="text-sm text-slate-500">
+                <span className="break-all font-mono">/academy/{course.slug}</span> · {t("academy:chapters", { count: course.chapter_count })} ·{" "}
+                {t("academy:videos", { count: course.video_count })} · {formatDuration(course.total_duration_seconds)}
+              </p>
             </div>
-            <p className="text-sm text-slate-500">
-              <span className="break-all font-mono">/academy/{course.slug}</span> · {t("academy:chapters", { count: course.chapter_count })} ·{" "}
-              {t("academy:videos", { count: course.video_count })} · {formatDuration(course.total_duration_seconds)}
-            </p>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <PublishToggle id={course.id} published={course.is_published} name={course.title} />
-            <Link to={`/academy/${course.slug}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              <ExternalLinkIcon aria-hidden /> {t("academyAdmin:course.preview")}
-            </Link>
-            <DeleteCourseControl course={course} />
+            <div className="flex flex-wrap items-center gap-2">
+              <PublishToggle id={course.id} published={course.is_published} name={course.title} />
+              <Link to={`/academy/${course.slug}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                <ExternalLinkIcon aria-hidden /> {t("academyAdmin:course.preview")}
+              </Link>
+              <DeleteCourseControl course={course} />
+            </div>
           </div>
         </div>
-      </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Card className="grid min-w-0 content-start gap-3 p-4 sm:p-6">
-          <CardTitle>{t("academyAdmin:course.details")}</CardTitle>
-          <CourseForm
-            id="course"
-            intent="update-course"
-            lastResult={resultFor("course")}
-            defaultValue={{ slug: course.slug, title: course.title, description: course.description, locale: course.locale ?? "" }}
-            submitLabel={t("common.save")}
-          />
-        </Card>
-        <Card className="grid min-w-0 content-start gap-3 p-4 sm:p-6">
-          <ThumbnailWidget kind="course" id={course.id} url={course.thumbnail_url} name={course.title} actionData={thumbnailAnswer} />
-        </Card>
-      </div>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <Card className="grid min-w-0 content-start gap-3 p-4 sm:p-6">
+            <CardTitle>{t("academyAdmin:course.details")}</CardTitle>
+            <CourseForm
+              id="course"
+              intent="update-course"
+              lastResult={resultFor("course")}
+              defaultValue={{ slug: course.slug, title: course.title, description: course.description, locale: course.locale ?? "" }}
+              submitLabel={t("common.save")}
+            />
+          </Card>
+          <Card className="grid min-w-0 content-start gap-3 p-4 sm:p-6">
+            <ThumbnailWidget kind="course" id={course.id} url={course.thumbnail_url} name={course.title} actionData={thumbnailAnswer} />
+          </Card>
+        </div>
 
-      <Card className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 sm:p-6">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <CardTitle>{t("academyAdmin:chapter.list")}</CardTitle>
-          <p className="text-sm text-slate-500">{t("academyAdmin:order.hint")}</p>
-        </div>
-        {course.chapters.length ? (
-          <ChapterList course={course} resultFor={resultFor} thumbnailAnswer={thumbnailAnswer} />
-        ) : (
-          <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("academyAdmin:chapter.empty")}</p>
-        )}
-        <div className="grid gap-2 rounded-md border border-dashed border-slate-300 p-4">
-          <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-800">
-            <PlusIcon className="size-4" aria-hidden /> {t("academyAdmin:chapter.new")}
-          </h3>
-          <ChapterForm
-            key={course.chapters.map((chapter) => chapter.id).join()}
-            id="new-chapter"
-            intent="create-chapter"
-            lastResult={resultFor("new-chapter")}
-            defaultValue={{ title: "", description: "" }}
-            submitLabel={t("academyAdmin:chapter.create")}
-          />
-        </div>
-      </Card>
-    </section>
+        <Card className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 sm:p-6">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <CardTitle>{t("academyAdmin:chapter.list")}</CardTitle>
+            <p className="text-sm text-slate-500">{t("academyAdmin:order.hint")}</p>
+          </div>
+          {course.chapters.length ? (
+            <ChapterList course={course} resultFor={resultFor} thumbnailAnswer={thumbnailAnswer} />
+          ) : (
+            <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("academyAdmin:chapter.empty")}</p>
+          )}
+          <div className="grid gap-2 rounded-md border border-dashed border-slate-300 p-4">
+            <h3 className="flex items-center gap-1.5 text-sm font-semibold text-slate-800">
+              <PlusIcon className="size-4" aria-hidden /> {t("academyAdmin:chapter.new")}
+            </h3>
+            <ChapterForm
+              key={course.chapters.map((chapter) => chapter.id).join()}
+              id="new-chapter"
+              intent="create-chapter"
+              lastResult={resultFor("new-chapter")}
+              defaultValue={{ title: "", description: "" }}
+              submitLabel={t("academyAdmin:chapter.create")}
+            />
+          </div>
+        </Card>
+      </section>
+    </AcademyFormConstraintsContext.Provider>
   );
 }

@@ -1,9 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
-import { CourseFormSchema, type FormActionData, type RowActionData, ThumbnailUrlFormSchema } from "~/lib/academy-admin";
+import type { AcademyFormConstraints } from "~/components/academy-admin/forms";
+import type { FormActionData, RowActionData } from "~/lib/academy-admin";
+import { ChapterFormSchema, CourseFormSchema, ThumbnailUrlFormSchema, VideoFieldsSchema } from "~/lib/academy-admin-schemas";
 import { fieldErrorsFrom } from "~/lib/api-errors";
 import { type ApiClient, ApiRequestError, dataOf, getApiClient, read } from "~/lib/api.server";
 
@@ -228,3 +230,7 @@ function setThumbnail(api: ApiClient, target: ThumbnailTarget, body: { form: { f
   return read(target.kind === "course" ? admin.courses[":id"].thumbnail.$post(input) : admin.videos[":id"].thumbnail.$post(input)).then(dataOf);
 }
 
+/** The academy forms' constraint attributes, for the loaders of the pages that show them (zod stays off those pages). */
+export function academyFormConstraints(): AcademyFormConstraints {
+  return { course: getZodConstraint(CourseFormSchema), chapter: getZodConstraint(ChapterFormSchema), video: getZodConstraint(VideoFieldsSchema) };
+}

@@ -4,12 +4,12 @@ import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/academy";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { ConfirmDeletePage, DeleteCourseControl, DragHandle, MoveButtons, PublishToggle, StatusBadge, usePending, usePendingOrder, useSortable } from "~/components/academy-admin/controls";
-import { CourseForm } from "~/components/academy-admin/forms";
+import { AcademyFormConstraintsContext, CourseForm } from "~/components/academy-admin/forms";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ScreenTitle } from "~/components/screen-title";
 import { type FormActionData, inOrder, readConfirm } from "~/lib/academy-admin";
-import { idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitCourseForm } from "./academy.server";
+import { academyFormConstraints, idOf, idsOf, invalid, publishAction, requireAdmin, rowAction, submitCourseForm } from "./academy.server";
 import type { AcademyCourse } from "~/lib/api-types";
 import { dataOf, getApiClient, read } from "~/lib/api.server";
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Without JavaScript a delete asks here first (?confirm=course&id=…).
   const confirm = readConfirm(new URL(request.url).searchParams);
   const confirming = confirm?.kind === "course" ? (courses.find((course) => course.id === confirm.id) ?? null) : null;
-  return { courses, confirming: confirming ? { id: confirming.id, title: confirming.title } : null, title: t("nav.adminAcademy") };
+  return { courses, confirming: confirming ? { id: confirming.id, title: confirming.title } : null, title: t("nav.adminAcademy"), constraints: academyFormConstraints() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -92,31 +92,33 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
   }
 
   return (
-    <section className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
-      <ScreenTitle title={t("nav.adminAcademy")} description={t("academyAdmin:description")} />
+    <AcademyFormConstraintsContext.Provider value={loaderData.constraints}>
+      <section className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
+        <ScreenTitle title={t("nav.adminAcademy")} description={t("academyAdmin:description")} />
 
-      <Card className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:p-6">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <CardTitle>{t("academyAdmin:courses.title")}</CardTitle>
-          <p className="text-sm text-slate-500">{t("academyAdmin:courses.count", { count: courses.length })}</p>
-        </div>
-        {courses.length ? <CourseList courses={courses} /> : <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("academyAdmin:courses.empty")}</p>}
-      </Card>
+        <Card className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:p-6">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <CardTitle>{t("academyAdmin:courses.title")}</CardTitle>
+            <p className="text-sm text-slate-500">{t("academyAdmin:courses.count", { count: courses.length })}</p>
+          </div>
+          {courses.length ? <CourseList courses={courses} /> : <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t("academyAdmin:courses.empty")}</p>}
+        </Card>
 
-      <Card className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:p-6">
-        <CardHeader>
-          <CardTitle>{t("academyAdmin:courses.new")}</CardTitle>
-          <CardDescription>{t("academyAdmin:courses.newHint")}</CardDescription>
-        </CardHeader>
-        <CourseForm
-          id="new-course"
-          intent="create-course"
-          lastResult={formResult}
-          defaultValue={{ slug: "", title: "", description: "", locale: "" }}
-          submitLabel={t("academyAdmin:courses.create")}
-        />
-      </Card>
-    </section>
+        <Card className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:p-6">
+          <CardHeader>
+            <CardTitle>{t("academyAdmin:courses.new")}</CardTitle>
+            <CardDescription>{t("academyAdmin:courses.newHint")}</CardDescription>
+          </CardHeader>
+          <CourseForm
+            id="new-course"
+            intent="create-course"
+            lastResult={formResult}
+            defaultValue={{ slug: "", title: "", description: "", locale: "" }}
+            submitLabel={t("academyAdmin:courses.create")}
+          />
+        </Card>
+      </section>
+    </AcademyFormConstraintsContext.Provider>
   );
 }
 

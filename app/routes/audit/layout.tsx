@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, Outlet, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/layout";
 import { Field, FormErrors } from "~/components/forms";
 import { ScreenTitle } from "~/components/screen-title";
@@ -17,29 +16,17 @@ import type { SiteAuditSummary, Usage } from "~/lib/api-types";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
-import { checkWebsite } from "#domain/website";
+import { AuditFormSchema } from "~/lib/audit-schemas";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { auditList } from "./audit.server";
 
 export const meta: Route.MetaFunction = titleMeta;
-
-/** The address to analyse, normalised as the API normalises it (https). */
-const AuditFormSchema = z.object({
-  url: z
-    .string({ error: "audit:fieldErrors.url.required" })
-    .max(2048, "validation.websiteTooLong")
-    .transform((value, ctx) => {
-      const checked = checkWebsite(value);
-      if (checked.ok) return checked.website;
-      ctx.addIssue({ code: "custom", message: checked.reason === "tooLong" ? "validation.websiteTooLong" : "validation.websiteInvalid" });
-      return z.NEVER;
-    }),
-});
 
 /** The screen's frame: the form that starts an analysis (with what the plan has left), the report below, the history. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
   const [{ data: profile }, { audits, usage }, t] = await Promise.all([read(getApiClient(context).user.profile.$get()), auditList(context), getFixedT(context)]);
-  return { title: t("audit:title"), website: profile.WebsiteURL ?? audits[0]?.url ?? "", audits, usage };
+  return { title: t("audit:title"), website: profile.WebsiteURL ?? audits[0]?.url ?? "", audits, usage, constraint: getZodConstraint(AuditFormSchema) };
 }
 
 /** Starts an analysis (the form, or a report's "Run again") and opens its report. */
@@ -63,14 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AuditLayout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { website, audits, usage } = loaderData;
+  const { website, audits, usage, constraint } = loaderData;
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(AuditFormSchema),
+    constraint,
     defaultValue: { url: website },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AuditFormSchema }),
+    onValidate: useLazyValidation(() => import("~/lib/audit-schemas").then((module) => module.AuditFormSchema)),
   });
   const submitting = navigation.state === "submitting" && navigation.formAction === "/audit";
   const noneLeft = usage !== null && usage.remaining <= 0;

@@ -1,7 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/cart";
 import { type CartFormReply, CartLine, configureFormId } from "~/components/backlinks/cart-line";
 import { CartSummary, ConfirmClearPage } from "~/components/backlinks/cart-summary";
@@ -10,9 +9,8 @@ import { EmptyState } from "~/components/insights/empty-state";
 import { fieldErrorsFrom } from "~/lib/api-errors";
 import { dataOf, getApiClient, read, requireSession } from "~/lib/api.server";
 import { withPending } from "~/lib/backlinks";
-import { CONFIGURE_FIELDS, ConfigureFormSchema } from "~/lib/backlinks-schemas";
+import { CartIdSchema as IdSchema, CartPriceFormSchema as PriceFormSchema, CONFIGURE_FIELDS, ConfigureFormSchema } from "~/lib/backlinks-schemas";
 import { backlinksErrorMessage, readCart, refusal } from "~/lib/backlinks.server";
-import { CURRENCIES } from "#domain/backlinks";
 import { appRelative } from "~/lib/config.server";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
@@ -22,9 +20,6 @@ export const meta: Route.MetaFunction = titleMeta;
 
 const CART = "/backlinks/cart";
 const PREFIX = "backlinks:pages.backlinks.cart";
-
-const IdSchema = z.object({ id: z.uuid() });
-const PriceFormSchema = z.object({ id: z.uuid(), price: z.coerce.number().int().min(0), currency: z.enum(CURRENCIES) });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSession(context, request);
@@ -42,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     website: profile.WebsiteURL,
     // Without JavaScript, clearing asks first on a page of its own.
     confirmClear: params.get("confirm") === "clear" && cart.items.length > 0,
+    constraint: getZodConstraint(ConfigureFormSchema),
   };
 }
 
@@ -147,7 +143,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         {cart.items.length ? (
           <ul className="grid gap-4" aria-label={t(`${PREFIX}.lines`)}>
             {cart.items.map((item) => (
-              <CartLine key={item.id} item={item} reply={reply} website={loaderData.website} />
+              <CartLine key={item.id} item={item} reply={reply} website={loaderData.website} constraint={loaderData.constraint} />
             ))}
           </ul>
         ) : (

@@ -1,4 +1,5 @@
 import { getFieldsetProps, getFormProps } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { SparklesIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -32,8 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: t("onboarding:keywords.title"),
     keywords: saved ?? (suggested?.length ? suggested : Array.from({ length: BLANK_INPUTS }, () => "")),
     suggested: !saved && Boolean(suggested?.length),
+    constraint: getZodConstraint(KeywordsFormSchema),
   };
 }
+
+const loadSchema = () => import("~/lib/onboarding-schemas").then((module) => module.KeywordsFormSchema);
 
 export async function action(args: Route.ActionArgs) {
   return stepAction(args, STEP_FORMS.keyword_selection, stepPath("market_location"));
@@ -41,8 +45,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Keywords({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const autoSave = useAutoSave("keyword_selection", KeywordsFormSchema);
-  const [form, fields] = useStepForm("onboarding-keywords", KeywordsFormSchema, { keywords: loaderData.keywords }, actionData?.result);
+  const autoSave = useAutoSave("keyword_selection", loadSchema);
+  const [form, fields] = useStepForm("onboarding-keywords", loadSchema, loaderData.constraint, { keywords: loaderData.keywords }, actionData?.result);
   const keywords = fields.keywords.getFieldList();
 
   return (

@@ -1,4 +1,5 @@
 import { getFieldsetProps, getFormProps } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Route } from "./+types/market";
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     maxCompetitors,
     countries: countryOptions(locale),
+    constraint: getZodConstraint(marketFormSchema(maxCompetitors)),
   };
 }
 
@@ -56,10 +58,10 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Market({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { maxCompetitors, countries } = loaderData;
-  const schema = marketFormSchema(maxCompetitors);
-  const autoSave = useAutoSave("market_location", schema);
-  const [form, fields] = useStepForm("onboarding-market", schema, loaderData.values, actionData?.result);
+  const { maxCompetitors, countries, constraint } = loaderData;
+  const loadSchema = () => import("~/lib/onboarding-schemas").then((module) => module.marketFormSchema(maxCompetitors));
+  const autoSave = useAutoSave("market_location", loadSchema);
+  const [form, fields] = useStepForm("onboarding-market", loadSchema, constraint, loaderData.values, actionData?.result);
   const rows = fields.competitors.getFieldList();
 
   return (

@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Route } from "./+types/personal-info";
@@ -23,8 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: t("onboarding:personal.title"),
     values: saved ?? { first_name: user?.profile.first_name ?? "", last_name: user?.profile.last_name ?? "", company: user?.profile.company ?? "" },
+    constraint: getZodConstraint(PersonalInfoFormSchema),
   };
 }
+
+const loadSchema = () => import("~/lib/onboarding-schemas").then((module) => module.PersonalInfoFormSchema);
 
 export async function action(args: Route.ActionArgs) {
   return stepAction(args, STEP_FORMS.personal_info, stepPath("website_analysis"));
@@ -32,8 +36,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function PersonalInfo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const autoSave = useAutoSave("personal_info", PersonalInfoFormSchema);
-  const [form, fields] = useStepForm("onboarding-personal-info", PersonalInfoFormSchema, loaderData.values, actionData?.result);
+  const autoSave = useAutoSave("personal_info", loadSchema);
+  const [form, fields] = useStepForm("onboarding-personal-info", loadSchema, loaderData.constraint, loaderData.values, actionData?.result);
 
   return (
     <StepCard step="personal_info" title={t("onboarding:personal.title")} description={t("onboarding:personal.description")}>

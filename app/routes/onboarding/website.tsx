@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlertIcon, SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/website";
 import { isSiteAuditRunning } from "#domain/site-audit";
 import { BackLink } from "~/components/back-link";
@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     brandName: saved?.brand_name ?? findings?.suggestions?.brand_name ?? "",
     findings,
     refused: findings ? null : refused,
+    constraints: { website: getZodConstraint(WebsiteFormSchema), brand: getZodConstraint(BrandFormSchema) },
   };
 }
 
@@ -91,7 +92,13 @@ export default function Website({ loaderData, actionData }: Route.ComponentProps
   usePolling(running, POLL_MS);
   const analysing = navigation.state === "submitting" && navigation.formData?.get("intent") === "analyse";
 
-  const [websiteForm, websiteFields] = useStepForm("onboarding-website", WebsiteFormSchema, { website: loaderData.website }, actionData?.form === "website" ? actionData.result : undefined);
+  const [websiteForm, websiteFields] = useStepForm(
+    "onboarding-website",
+    () => import("~/lib/onboarding-schemas").then((module) => module.WebsiteFormSchema),
+    loaderData.constraints.website,
+    { website: loaderData.website },
+    actionData?.form === "website" ? actionData.result : undefined,
+  );
 
   return (
     <StepCard step="website_analysis" title={t("onboarding:website.title")} description={t("onboarding:website.description")}>
@@ -148,7 +155,8 @@ export default function Website({ loaderData, actionData }: Route.ComponentProps
  */
 function BrandForm({ brandName, waiting, result }: { brandName: string; waiting: boolean; result: StepActionData["result"] }) {
   const { t } = useTranslation();
-  const [form, fields] = useStepForm("onboarding-brand", BrandFormSchema, { brand_name: brandName }, result);
+  const { constraints } = useLoaderData<typeof loader>();
+  const [form, fields] = useStepForm("onboarding-brand", () => import("~/lib/onboarding-schemas").then((module) => module.BrandFormSchema), constraints.brand, { brand_name: brandName }, result);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-2">
       <input type="hidden" name="intent" value="continue" />

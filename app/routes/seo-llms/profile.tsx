@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
@@ -31,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maxCompetitors: quota.limits.max_competitors,
     countries: countryOptions(locale),
     defaultMarketLanguage: locale satisfies MarketLanguage,
+    constraint: getZodConstraint(SeoProfileFormSchema),
     title: t("seoSetup:profile.title"),
   };
 }

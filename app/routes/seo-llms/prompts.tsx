@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/prompts";
@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     read(api.quota.status.$get()),
     getFixedT(context),
   ]);
-  return { title: t("seoSetup:prompts.title"), marketLanguage: profile?.MarketLanguage ?? null, quota };
+  const marketLanguage = profile?.MarketLanguage ?? null;
+  return { title: t("seoSetup:prompts.title"), marketLanguage, quota, constraint: marketLanguage ? getZodConstraint(marketLanguageChangeSchema(marketLanguage)) : {} };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,7 +67,7 @@ export default function Prompts({ loaderData, actionData }: Route.ComponentProps
             <p className="text-sm" data-testid="market-language">
               {t("seoSetup:prompts.current", { language: t(`seoSetup:languages.${marketLanguage}`) })}
             </p>
-            <MarketLanguageForm key={marketLanguage} stored={marketLanguage} actionData={actionData} />
+            <MarketLanguageForm key={marketLanguage} stored={marketLanguage} actionData={actionData} constraint={loaderData.constraint} />
           </>
         ) : (
           <p className="text-sm text-muted-foreground">

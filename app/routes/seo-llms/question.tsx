@@ -15,6 +15,7 @@ import { breadcrumbs, shorten } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { QuestionEditSchema } from "~/lib/seo-setup-schemas";
 import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
 import { ScriptMarker } from "~/lib/script-marker";
@@ -50,6 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     historyPages: Math.max(1, Math.ceil(history.total / HISTORY_PAGE_SIZE)),
     allowedCategories: quota.limits.allowed_categories,
     title: t("seoSetup:question.title"),
+    constraint: getZodConstraint(QuestionEditSchema),
   };
 }
 
@@ -76,11 +78,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditQuestion({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { question, history, historyPage, historyPages, allowedCategories } = loaderData;
+  const { question, history, historyPage, historyPages, allowedCategories, constraint } = loaderData;
   const [form, fields] = useForm({
     id: "edit-question",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(QuestionEditSchema),
+    constraint,
     defaultValue: {
       question_text: question.question_text,
       category: question.category,
@@ -89,7 +91,7 @@ export default function EditQuestion({ loaderData, actionData }: Route.Component
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuestionEditSchema }),
+    onValidate: useLazyValidation(() => import("~/lib/seo-setup-schemas").then((module) => module.QuestionEditSchema)),
   });
   const saving = navigation.state === "submitting";
   const categoryOptions = QUESTION_CATEGORIES.map((category) => {

@@ -18,7 +18,9 @@ import { namedCrumb } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { MARKET_LANGUAGES } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
-import { filterQuestions, QuestionCreateSchema, QuestionFilterSchema, QuestionRowActionSchema } from "~/lib/seo-setup-schemas";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { filterQuestions } from "~/lib/question-filter";
+import { QuestionCreateSchema, QuestionFilterSchema, QuestionRowActionSchema } from "~/lib/seo-setup-schemas";
 import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
 import { ScriptMarker } from "~/lib/script-marker";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -52,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     allowedCategories: quota.limits.allowed_categories,
     quotas: quota.limits.category_quotas,
     marketLanguage: profile?.MarketLanguage ?? getLocale(context),
+    constraint: getZodConstraint(QuestionCreateSchema),
   };
 }
 
@@ -106,7 +109,7 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const { q, questions, usage, allowedCategories, quotas, marketLanguage } = loaderData;
+  const { q, questions, usage, allowedCategories, quotas, marketLanguage, constraint } = loaderData;
   const [query, setQuery] = useState(q);
   // The room left, shown before a submit rather than refused after it: in all, and per category.
   const openCategories = allowedCategories.filter((category) => (quotas[category]?.remaining ?? 0) > 0);
@@ -116,11 +119,11 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
   const [form, fields] = useForm({
     id: "add-question",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(QuestionCreateSchema),
+    constraint,
     defaultValue: { question_text: "", category: openCategories[0] ?? allowedCategories[0] ?? "", language: marketLanguage },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuestionCreateSchema }),
+    onValidate: useLazyValidation(() => import("~/lib/seo-setup-schemas").then((module) => module.QuestionCreateSchema)),
   });
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   // An added question empties the form; a refused one keeps it (the action answered with data).

@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { fieldErrorsFrom } from "~/lib/api-errors";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
 
 import { ProfileFormSchema } from "~/lib/schemas";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = getApiClient(context);
   const [{ data: profile }, { data: assurance }, t] = await Promise.all([read(api.user.profile.$get()), read(api.factors.index.$get()), getFixedT(context)]);
   const twoFactor = assurance.factors.some((factor) => factor.status === "verified");
-  return { profile, twoFactor, title: t("nav.settingsInformations") };
+  return { profile, twoFactor, title: t("nav.settingsInformations"), constraint: getZodConstraint(ProfileFormSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +47,7 @@ export default function Informations({ loaderData, actionData }: Route.Component
   const { profile } = loaderData;
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(ProfileFormSchema),
+    constraint: loaderData.constraint,
     defaultValue: {
       first_name: profile.profile.first_name ?? "",
       last_name: profile.profile.last_name ?? "",
@@ -54,7 +55,7 @@ export default function Informations({ loaderData, actionData }: Route.Component
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
+    onValidate: useLazyValidation(() => import("~/lib/schemas").then((module) => module.ProfileFormSchema)),
   });
 
   return (

@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { FactorCodeSchema } from "~/lib/schemas";
 import { commitSession } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -117,7 +118,7 @@ function CodeForm({ intent, factorId, lastResult, submit, children }: { intent: 
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FactorCodeSchema }),
+    onValidate: useLazyValidation(() => import("~/lib/schemas").then((module) => module.FactorCodeSchema)),
     shouldValidate: "onSubmit",
   });
   return (

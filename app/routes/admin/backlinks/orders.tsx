@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLinkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation, useSubmit } from "react-router";
+import { data, Form, useLoaderData, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/orders";
 import { ItemStatusBadge } from "~/components/backlinks/site-facts";
 import { ErrorList, FormErrors } from "~/components/forms";
@@ -18,6 +18,7 @@ import { fieldErrorsFrom } from "~/lib/api-errors";
 import { dataOf, getApiClient, read } from "~/lib/api.server";
 import type { AdminOrderItem } from "~/lib/api-types";
 import { ITEM_STATUS_FIELDS, ItemStatusFormSchema } from "~/lib/backlinks-schemas";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { backlinksErrorMessage, refusal } from "~/lib/backlinks.server";
 import { titleMeta } from "~/lib/meta";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const given = new URL(request.url).searchParams.get("status");
   const status = ORDER_ITEM_STATUSES.includes(given as OrderItemStatus) ? (given as OrderItemStatus) : null;
   const [{ items }, t] = await Promise.all([read(getApiClient(context).backlinks.admin["order-items"].$get({ query: status ? { status } : {} })).then(dataOf), getFixedT(context)]);
-  return { title: t("nav.adminBacklinksOrders"), status, items };
+  return { title: t("nav.adminBacklinksOrders"), status, items, constraint: getZodConstraint(ItemStatusFormSchema) };
 }
 
 /** Moves one link on (NEXT_ITEM_STATUSES): published needs the live page's address, and tells the buyer. */
@@ -127,14 +128,15 @@ function ItemRow({ item, reply }: { item: AdminOrderItem; reply: MoveReply | und
   const locale = i18n.language;
   const navigation = useNavigation();
   const formId = formIdOf(item.id);
+  const { constraint } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: formId,
     lastResult: navigation.state === "idle" ? reply?.result : undefined,
-    constraint: getZodConstraint(ItemStatusFormSchema),
+    constraint,
     defaultValue: { id: item.id, status: item.next_statuses[0] ?? "", published_url: item.published_url ?? "", note: item.note ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ItemStatusFormSchema }),
+    onValidate: useLazyValidation(() => import("~/lib/backlinks-schemas").then((module) => module.ItemStatusFormSchema)),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
   const canPublish = item.next_statuses.includes("published");

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
@@ -6,7 +6,7 @@ import { data } from "react-router";
 import { LINK_TYPES } from "#domain/backlinks";
 import { fieldErrorsFrom } from "~/lib/api-errors";
 import type { BacklinkSite } from "~/lib/api-types";
-import { SITE_FIELDS, SiteFormSchema } from "~/lib/backlinks-schemas";
+import { SITE_FIELDS, SiteFormFields, SiteFormSchema } from "~/lib/backlinks-schemas";
 import { backlinksErrorMessage, refusal } from "~/lib/backlinks.server";
 import { replyWithToast } from "~/lib/toast.server";
 
@@ -46,3 +46,6 @@ export async function submitSiteForm(options: {
   }
   return options.success(site);
 }
+
+/** The site form's constraint attributes, for the loaders of the pages that show it (zod stays off them). */
+export const siteFormConstraint = () => getZodConstraint(SiteFormFields);

@@ -10,7 +10,7 @@ import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
-import { type SiteFormReply, submitSiteForm } from "./site-form.server";
+import { type SiteFormReply, siteFormConstraint, submitSiteForm } from "./site-form.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.title }]);
@@ -20,7 +20,7 @@ const PREFIX = "backlinks:admin.site";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const t = await getFixedT(context);
-  return { title: t(`${PREFIX}.newTitle`) };
+  return { title: t(`${PREFIX}.newTitle`), constraint: siteFormConstraint() };
 }
 
 /** One site by hand (the CSV import adds many): a domain already there is updated, as the import does. */
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AdminSiteNew({ actionData }: Route.ComponentProps) {
+export default function AdminSiteNew({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const reply = actionData as SiteFormReply | undefined;
   return (
@@ -49,7 +49,7 @@ export default function AdminSiteNew({ actionData }: Route.ComponentProps) {
           <CardTitle>{t(`${PREFIX}.newTitle`)}</CardTitle>
           <CardDescription>{t(`${PREFIX}.newHint`)}</CardDescription>
         </CardHeader>
-        <AdminSiteForm site={null} lastResult={reply?.result} submitLabel={t(`${PREFIX}.create`)} />
+        <AdminSiteForm site={null} lastResult={reply?.result} submitLabel={t(`${PREFIX}.create`)} constraint={loaderData.constraint} />
       </Card>
     </div>
   );

@@ -16,7 +16,7 @@ import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
-import { type SiteFormReply, submitSiteForm } from "./site-form.server";
+import { type SiteFormReply, siteFormConstraint, submitSiteForm } from "./site-form.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.site.domain }]);
@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!isUuid(params.id)) throw data(null, { status: 404 });
   // Admins see a retired site too (orders still name it): here is where it comes back.
   const [site, t] = await Promise.all([read(getApiClient(context).backlinks.sites[":id"].$get({ param: { id: params.id } })).then(dataOf, notFoundOn404), getFixedT(context)]);
-  return { site, title: t(`${PREFIX}.editTitle`, { domain: site.domain }) };
+  return { site, title: t(`${PREFIX}.editTitle`, { domain: site.domain }), constraint: siteFormConstraint() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -93,7 +93,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
 
       <Card className="p-4 sm:p-6">
         {/* A saved site comes back with its figures as stored: a new form, not the one typed into. */}
-        <AdminSiteForm key={JSON.stringify(site)} site={site} lastResult={reply?.result} submitLabel={t(`${PREFIX}.save`)} />
+        <AdminSiteForm key={JSON.stringify(site)} site={site} lastResult={reply?.result} submitLabel={t(`${PREFIX}.save`)} constraint={loaderData.constraint} />
       </Card>
     </div>
   );
