@@ -33,11 +33,14 @@ export type Sentiment = "positive" | "neutral" | "negative";
 /**
  * A brand's judgements as one of three classes. Criticism weighs more than praise (readers take a
  * warning as the verdict more readily than a compliment); a brand is positive from a net score of
- * 0.75. A comparison with another brand named ("cheaper than X", "lags behind Y") decides from
- * -0.5 with criticism at 1.5: readers take a comparison as a verdict, even in a describing word.
- * Without one, a brand is negative only from -1 with criticism at 1.75, so one mild caveat among
- * praise or description ("powerful but expensive") reads as balanced, as the answers labelled
- * blind do. Chosen on the corpus (eval/README.md, "Calibration" and engine 9).
+ * 0.75. A brand judged mostly (at least half of its weight) in comparisons with another brand named
+ * ("cheaper than X", "lags behind Y") is negative from -0.5: readers take a comparison as a verdict,
+ * even in a describing word. Otherwise it is negative only from -1, so one mild caveat among praise
+ * or description ("powerful but expensive") reads as balanced, as the answers labelled blind do; a
+ * comparison in passing ("moins chère qu'Alan", "nettement moins cher que Proximus … mais la
+ * couverture reste limitée") does not make the rest of what is said of it a verdict. Criticism
+ * weighs 1.5 for a brand in any comparison, 1.75 for one in none. Chosen on the corpus
+ * (eval/README.md, "Calibration", engine 9).
  */
 const POSITIVE_FROM = 0.75;
 const COMPARED = { criticismWeight: 1.5, negativeFrom: -0.5 };
@@ -53,7 +56,10 @@ const CRITICISM_WEIGHT = COMPARED.criticismWeight;
 const BALANCED_WITHIN = 2;
 
 export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0, middling = 0, compared = 0 }: Judgements): Sentiment {
-  const { criticismWeight, negativeFrom } = compared ? COMPARED : UNCOMPARED;
+  // Judged mostly in a comparison (at least half of what is said of it): the comparison's bound.
+  const mostly = compared && compared * 2 >= praise + criticism;
+  const { negativeFrom } = mostly ? COMPARED : UNCOMPARED;
+  const { criticismWeight } = compared ? COMPARED : UNCOMPARED;
   // The answer recommending the brand itself ("I'd lean towards X", "go with X"), with no verdict
   // against it outweighing that, recommends it whatever it conceded on the way.
   if (advised > 0 && (verdict ?? 0) > 0) return "positive";
