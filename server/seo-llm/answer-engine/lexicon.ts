@@ -204,7 +204,12 @@ export const PHRASES: Array<[string, number]> = [
   ["indice de qualite", 0], ["controle de qualite", 0], ["controles de qualite", 0], ["niveau de qualite", 0], ["criteres de qualite", 0],
   ["quality control", 0], ["quality index", 0], ["les passionnes", 0], ["des passionnes", 0], ["aux passionnes", 0],
   ["better known", 0], ["best known", 0], ["best-known", 0], ["mieux connu", 0], ["mieux connue", 0], ["mieux connus", 0], ["mieux connues", 0],
-  ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
+  ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2],
+  // "Difficile de faire mieux", "hard to do better": nothing better to be found is praise, as "hard to beat" is.
+  ["difficile de faire mieux", 2], ["difficile de trouver mieux", 2], ["dur de faire mieux", 2], ["dur de trouver mieux", 2],
+  ["hard to do better", 2], ["hard to find better", 2], ["hard to find anything better", 2], ["difficult to do better", 2],
+  ["difficult to find better", 2], ["can't do better", 2], ["cannot do better", 2], ["won't find better", 2],
+  ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
   ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],
   ["dealbreaker", -1], ["deal breaker", -1], ["let down", -1], ["lets down", -1], ["not convinced", -1], ["wouldn't touch", -1.5],
