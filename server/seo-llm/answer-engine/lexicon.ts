@@ -126,7 +126,8 @@ export const PHRASES: Array<[string, number]> = [
   ["learning curve", -1], ["steep learning curve", -1], ["price hike", -1], ["price hikes", -1], ["price increase", -1],
   ["price increases", -1], ["hidden fees", -1], ["hidden costs", -1], ["customer complaints", -1], ["not worth", -1],
   ["left a lot to be desired", -1], ["leaves a lot to be desired", -1], ["leaves much to be desired", -1],
-  ["mixed reviews", -1], ["mixed feedback", -1], ["poor reviews", -1], ["bad press", -1], ["red flag", -1],
+  // Mixed reviews report praise and criticism both, a mild mark against the brand rather than a complaint.
+  ["mixed reviews", -0.5], ["mixed feedback", -0.5], ["mixed ratings", -0.5], ["poor reviews", -1], ["bad press", -1], ["red flag", -1],
   ["red flags", -1], ["think twice", -1], ["steer clear", -2], ["stay away", -2], ["out of reach", -1], ["on the expensive side", -1],
   ["on the pricey side", -1], ["at a premium", -1], ["rough edges", -1], ["hard to reach", -1], ["long wait times", -1],
   ["wait times", -1], ["hold times", -1], ["data breach", -1], ["went down", -1], ["catching up", -1], ["playing catch-up", -1],
@@ -135,7 +136,7 @@ export const PHRASES: Array<[string, number]> = [
   ["mauvais rapport qualite-prix", -1], ["rapport qualite-prix", 1], ["rapport qualite prix", 1], ["qualite-prix", 1], ["bon rapport", 1], ["excellent rapport", 2],
   ["laisse a desirer", -1], ["laissent a desirer", -1], ["frais caches", -1], ["hors de prix", -1], ["a la traine", -1],
   ["en retrait", -1], ["en perte de vitesse", -1], ["pas a la hauteur", -1], ["n'est pas a la hauteur", -1],
-  ["ne sont pas a la hauteur", -1], ["retours mitiges", -1], ["avis mitiges", -1], ["service client injoignable", -1],
+  ["ne sont pas a la hauteur", -1], ["retours mitiges", -0.5], ["avis mitiges", -0.5], ["avis partages", -0.5], ["retours partages", -0.5], ["service client injoignable", -1],
   ["mauvaise reputation", -1], ["bonne reputation", 1], ["excellente reputation", 2], ["tire son epingle du jeu", 1],
   ["fait l'unanimite", 2], ["valeur sure", 1], ["point faible", -1], ["points faibles", -1], ["point fort", 1],
   ["points forts", 1], ["tete de liste", 1], ["en tete", 1], ["premier choix", 1], ["facile a utiliser", 1],

@@ -312,7 +312,7 @@ export type Judgements = {
   /** What the lists of strengths and weaknesses (and table rows of them) said, included in praise and criticism. */
   listedPraise?: number;
   listedCriticism?: number;
-  /** How many times the answer placed the brand in the middle ("mid-table", "mixed reviews"). */
+  /** How many times the answer placed the brand in the middle ("mid-table", "sans plus"). */
   middling?: number;
   /** How much of praise and criticism came from comparisons with another brand named ("cheaper than X"). */
   compared?: number;
