@@ -56,7 +56,7 @@ const NEGATIVE_EN = words(`
   uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
   paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable
   meh nah runaround underdelivers overpromises gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown
-  crowded overcrowded slows frustrate shallow superficial`);
+  crowded overcrowded slows frustrate shallow superficial condescending arrogant dismissive snooty impolite haughty`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
   ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
@@ -84,7 +84,7 @@ const NEGATIVE_FR = [
     frustrant penible opaque trompeur abusif excessif rigide restrictif critique conteste dangereux lacunaire epuisant
     brouillon vieillissant inadapte inutile incomplet absent agressif intrusif mitige decu lent lourd
     fastidieux laborieux poussif capricieux aleatoire inegal vieillot surcote surfait basique sommaire rudimentaire encombrant
-    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde superficiel`),
+    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde superficiel hautain arrogant condescendant meprisant impoli`),
   ...words(`pire pires manque manques manquent lacune lacunes defaut defauts inconvenient inconvenients probleme problemes
     souci soucis bug bugs panne pannes plainte plaintes reproche reproches critique critiques critiquent deception deceptions
     decoit decoivent penalise penalisent patit patissent souffre souffrent peine lenteur lenteurs hausse hausses
