@@ -177,6 +177,9 @@ export const PHRASES: Array<[string, number]> = [
   // Quality that falls is criticism (prices that fall are not): "la qualité a baissé", "quality has slipped".
   ["qualite a baisse", -1], ["qualite baisse", -1], ["qualite a diminue", -1], ["qualite s'est degradee", -1], ["quality has dropped", -1],
   ["quality dropped", -1], ["quality has slipped", -1], ["quality has gone down", -1], ["quality went down", -1],
+  // Upkeep: "bien entretenus", "well maintained"; "mal entretenu", "poorly maintained".
+  ["bien entretenu", 1], ["bien entretenus", 1], ["bien entretenue", 1], ["bien entretenues", 1], ["well maintained", 1], ["well-maintained", 1],
+  ["mal entretenu", -1], ["mal entretenus", -1], ["mal entretenue", -1], ["mal entretenues", -1], ["poorly maintained", -1], ["badly maintained", -1],
   ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
   ["perfectly serviceable", 0], ["serviceable", 0],
   ...MIDDLING_PHRASES,
