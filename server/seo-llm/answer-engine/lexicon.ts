@@ -56,7 +56,8 @@ const NEGATIVE_EN = words(`
   uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
   paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable
   meh nah runaround underdelivers overpromises gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown
-  crowded overcrowded slows frustrate shallow superficial condescending arrogant dismissive snooty impolite haughty`);
+  crowded overcrowded slows frustrate shallow superficial condescending arrogant dismissive snooty impolite haughty
+  questionable debatable dubious disputed contested`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
   ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
@@ -84,7 +85,8 @@ const NEGATIVE_FR = [
     frustrant penible opaque trompeur abusif excessif rigide restrictif critique conteste dangereux lacunaire epuisant
     brouillon vieillissant inadapte inutile incomplet absent agressif intrusif mitige decu lent lourd
     fastidieux laborieux poussif capricieux aleatoire inegal vieillot surcote surfait basique sommaire rudimentaire encombrant
-    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde superficiel hautain arrogant condescendant meprisant impoli`),
+    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde superficiel hautain arrogant condescendant meprisant impoli
+    discutable douteux`),
   ...words(`pire pires manque manques manquent lacune lacunes defaut defauts inconvenient inconvenients probleme problemes
     souci soucis bug bugs panne pannes plainte plaintes reproche reproches critique critiques critiquent deception deceptions
     decoit decoivent penalise penalisent patit patissent souffre souffrent peine lenteur lenteurs hausse hausses
@@ -180,6 +182,8 @@ export const PHRASES: Array<[string, number]> = [
   // Upkeep: "bien entretenus", "well maintained"; "mal entretenu", "poorly maintained".
   ["bien entretenu", 1], ["bien entretenus", 1], ["bien entretenue", 1], ["bien entretenues", 1], ["well maintained", 1], ["well-maintained", 1],
   ["mal entretenu", -1], ["mal entretenus", -1], ["mal entretenue", -1], ["mal entretenues", -1], ["poorly maintained", -1], ["badly maintained", -1],
+  // Judged open to question: "le rapport qualité-prix est discuté", "fait débat" (a discussion alone is no judgement).
+  ["est discute", -1], ["est discutee", -1], ["sont discutes", -1], ["sont discutees", -1], ["fait debat", -1], ["font debat", -1],
   ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
   ["perfectly serviceable", 0], ["serviceable", 0],
   ...MIDDLING_PHRASES,
