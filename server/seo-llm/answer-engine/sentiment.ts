@@ -50,8 +50,11 @@ const CRITICISM_WEIGHT = COMPARED.criticismWeight;
 
 /**
  * A brand described by a list of strengths and one of weaknesses of comparable length (neither
- * more than twice the other, in words), as list items or as the columns of a table, is as praised
- * as criticised: the lists cancel out and the rest of the answer (a verdict, the prose) decides.
+ * more than twice the other, counted in points: list items, table cells and their parts between
+ * commas and "and"), as list items or as the columns of a table, is as praised as criticised: the
+ * lists cancel out and the rest of the answer (a verdict, the prose) decides. Points, not words:
+ * one long strength against three short weaknesses ("Huge feature set at a low price" against
+ * "Steep learning curve", "Performance slows…", "Frequent UI changes…") is no balance.
  */
 const BALANCED_WITHIN = 2;
 
@@ -245,6 +248,9 @@ const LONE_CAVEAT = 0.25;
 /** What a judgement is about: "complaints about delays", "critiqué pour ses bugs". */
 const ABOUT = new Set(words("about over for regarding concerning de des du d' pour sur concernant"));
 
+/** How many points a list item or a cell makes: its parts between commas, semicolons and "and"/"et". */
+const points = (text: string) => text.split(/[,;]|\b(?:and|et)\b/).filter((part) => tokenise(part).length > 0).length;
+
 /** No comma, full stop or other break between two points of a sentence: a judgement reaches across. */
 const unbroken = (text: string, from: number, to: number) => !/[,;:.!?()\n|]/.test(text.slice(from, to));
 
@@ -304,7 +310,7 @@ export type Judgements = {
   criticism: number;
   /** What the verdicts among them add up to (advice, recommendations, rankings), if any. */
   verdict?: number;
-  /** How many words the lists of the brand's strengths and of its weaknesses hold, if it has any. */
+  /** How many points the lists of the brand's strengths and of its weaknesses make, if it has any. */
   pros?: number;
   cons?: number;
   /** What the answer's own recommendations of the brand add up to ("I'd suggest X", "go with X"), if any. */
@@ -396,7 +402,7 @@ export function sentimentByBrand<K>(
           if (row) {
             const entry = scores.get(row.key)!;
             cells.forEach((cell, column) => {
-              const length = tokenise(cell).length;
+              const length = points(cell);
               if (table?.[column] === "pro") entry.pros = (entry.pros ?? 0) + length;
               else if (table?.[column] === "con") entry.cons = (entry.cons ?? 0) + length;
             });
@@ -737,7 +743,7 @@ export function sentimentByBrand<K>(
     else {
       const kind = itemSection ?? section?.kind;
       const keys = itemSection ? carried : section?.keys;
-      const length = tokenise(text, labelEnd, unit.end).length;
+      const length = points(text.slice(labelEnd, unit.end));
       for (const key of kind && kind !== "verdict" ? (keys ?? []) : []) {
         const entry = scores.get(key)!;
         if (kind === "pro") entry.pros = (entry.pros ?? 0) + length;
