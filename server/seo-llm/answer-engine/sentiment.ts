@@ -248,6 +248,13 @@ const LONE_CAVEAT = 0.25;
 /** What a judgement is about: "complaints about delays", "critiqué pour ses bugs". */
 const ABOUT = new Set(words("about over for regarding concerning de des du d' pour sur concernant"));
 
+/** Prices, and the verbs that say they rise: "prices jump", "les devis gonflent", "renewal prices quadruple". */
+const PRICE_NOUNS = new Set(words("price prices pricing cost costs fees fee rates bill bills premiums quotes prix tarif tarifs devis frais factures facture cotisations"));
+const RISES = new Set(
+  words(`jump jumps jumped soar soars soared skyrocket skyrockets skyrocketed balloon balloons ballooned spike spikes spiked double doubles doubled
+  triple triples tripled quadruple quadruples quadrupled gonfler gonflent gonfle explosent explose doublent triplent quadruplent`),
+);
+
 /** How many points a list item or a cell makes: its parts between commas, semicolons and "and"/"et". */
 const points = (text: string) => text.split(/[,;]|\b(?:and|et)\b/).filter((part) => tokenise(part).length > 0).length;
 
@@ -563,6 +570,8 @@ export function sentimentByBrand<K>(
           (OBVIOUS.has(tokens[index - 1]?.word ?? "") ? /^(?:the|my|our|le|mon|notre|seul|only)$/.test(tokens[index - 2]?.word ?? "") : /^(?:le|mon|notre)$/.test(tokens[index - 1]?.word ?? "") && OBVIOUS.has(tokens[index + 1]?.word ?? ""))
         )
           value = 1;
+        // "Prices jump sharply", "renewal prices roughly quadruple", "les devis ont tendance à gonfler": prices that rise criticise.
+        else if (RISES.has(token.word) && tokens.slice(Math.max(0, index - 4), index).some((before) => PRICE_NOUNS.has(before.word) && unbroken(text, before.end, token.start))) value = -1;
         // "Fewer social-media templates", "fewer dedicated PM features": less of something unjudged is a lack.
         else if (token.word === "fewer" && tokens[index + 1] && !lexicon.has(tokens[index + 1].word) && !lexicon.has(tokens[index + 2]?.word ?? "")) value = -0.5;
         else {
