@@ -56,7 +56,7 @@ const NEGATIVE_EN = words(`
   uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
   paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable
   meh nah runaround underdelivers overpromises gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown
-  crowded overcrowded slows frustrate shallow superficial condescending arrogant dismissive snooty impolite haughty
+  crowded overcrowded slows frustrate shallow superficial restricted condescending arrogant dismissive snooty impolite haughty
   questionable debatable dubious disputed contested`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
@@ -85,7 +85,7 @@ const NEGATIVE_FR = [
     frustrant penible opaque trompeur abusif excessif rigide restrictif critique conteste dangereux lacunaire epuisant
     brouillon vieillissant inadapte inutile incomplet absent agressif intrusif mitige decu lent lourd
     fastidieux laborieux poussif capricieux aleatoire inegal vieillot surcote surfait basique sommaire rudimentaire encombrant
-    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde superficiel hautain arrogant condescendant meprisant impoli
+    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde superficiel restreint hautain arrogant condescendant meprisant impoli
     discutable douteux`),
   ...words(`pire pires manque manques manquent lacune lacunes defaut defauts inconvenient inconvenients probleme problemes
     souci soucis bug bugs panne pannes plainte plaintes reproche reproches critique critiques critiquent deception deceptions
@@ -252,7 +252,7 @@ const HALF_WEIGHT = new Set(
   solide stable securise flexible polyvalent accessible agreable bon bonne bons bonnes populaire fluide clair
   cheap cheaper cheapest inexpensive affordable pricey pricier priciest expensive costly dearer cher chers chere cheres
   couteux couteuse couteuses onereux onereuse abordable abordables economique economiques bargain competitive competitif competitifs
-  limited limite limites limitee limitees basic basique basiques practical pratique pratiques lightweight leger legere legers legeres`),
+  limited limite limites limitee limitees restricted restreint restreints restreinte restreintes basic basique basiques practical pratique pratiques lightweight leger legere legers legeres`),
 );
 
 const weighed = (lexicon: Map<string, number>) =>
