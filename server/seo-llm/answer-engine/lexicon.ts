@@ -308,6 +308,9 @@ export const DIRECTED: Array<[string, number]> = [
   ["go with", 1], ["opt for", 1], ["stick with", 1], ["choose", 1], ["pick", 1], ["switch to", 1], ["sign up for", 1],
   ["start with", 1], ["go for", 1], ["commencez par", 1], ["je privilegierais", 1], ["je choisirais", 1], ["je prendrais", 1],
   ["optez pour", 1], ["choisissez", 1], ["privilegiez", 1], ["misez sur", 1], ["tournez-vous vers", 1], ["passez a", 1],
+  // Pointing the reader to a brand: "check out X", "jetez un œil à X", "regardez du côté de X".
+  ["check out", 1], ["take a look at", 1], ["have a look at", 1], ["jetez un oeil a", 1], ["jette un oeil a", 1], ["jetez un coup d'oeil a", 1],
+  ["regardez du cote de", 1], ["regarde du cote de", 1], ["pensez a", 1],
   ["avoid", -1.5], ["skip", -1.5], ["steer clear of", -1.5], ["stay away from", -1.5], ["evitez", -1.5], ["fuyez", -1.5],
 ];
 
