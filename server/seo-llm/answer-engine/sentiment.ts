@@ -255,6 +255,16 @@ const RISES = new Set(
   triple triples tripled quadruple quadruples quadrupled gonfler gonflent gonfle explosent explose doublent triplent quadruplent`),
 );
 
+/** "Some courses …, others …", "certains clients …, d'autres …": each clause is about part of what the brand offers or serves. */
+const SOME = new Set(words("some certains certaines"));
+const OTHERS = new Set(words("others autres"));
+const PART = new Set([...SOME, ...OTHERS]);
+const PART_ONLY = 0.5;
+function partOnly(tokens: Token[], from: number, index: number): boolean {
+  const opening = tokens.filter((token, at) => at < index && token.start >= from).slice(0, 3);
+  return opening.some((token) => PART.has(token.word)) && !/^(?:for|pour|with|avec)$/.test(opening[0]?.word ?? "");
+}
+
 /** How many points a list item or a cell makes: its parts between commas, semicolons and "and"/"et". */
 const points = (text: string) => text.split(/[,;]|\b(?:and|et)\b/).filter((part) => tokenise(part).length > 0).length;
 
@@ -519,6 +529,7 @@ export function sentimentByBrand<K>(
       give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
     }
 
+    const someAndOthers = tokens.some((token) => SOME.has(token.word)) && tokens.some((token) => OTHERS.has(token.word));
     // The last judgement read in this sentence, as the index of its last word and its value.
     let judged: { last: number; value: number } | undefined;
     // Where a lone caveat ("the one drawback", "seul bémol") was named in this sentence.
@@ -616,6 +627,9 @@ export function sentimentByBrand<K>(
       // "The one drawback is that they don't fold, so the case is bulkier": what the lone caveat
       // names is that caveat, and weighs as it does.
       if (caveat !== undefined && caveat < token.start && value < 0 && !phrase) value *= LONE_CAVEAT;
+      // "Some courses are excellent, others padded or outdated", "certains clients reçoivent un appareil
+      // impeccable, d'autres …": what varies from one to the next is said of part of it, at half.
+      if (someAndOthers && partOnly(tokens, clauseOf(token.start)[0], index)) value *= PART_ONLY;
       if (phrase && phrase.value === -LONE_CAVEAT) caveat ??= token.start;
       // "Complaints about billing delays", "critiquée pour ses bugs", "praised for its responsive
       // support": a judgement that names what the one before it is about is that judgement again.
