@@ -265,8 +265,17 @@ function partOnly(tokens: Token[], from: number, index: number): boolean {
   return opening.some((token) => PART.has(token.word)) && !/^(?:for|pour|with|avec)$/.test(opening[0]?.word ?? "");
 }
 
+const TURN_WORD = /^(?:but|however|less so|yet|the (?:catch|downside|drawback|trade-?off) is|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b[\s,]*/;
+
 /** How many points a list item or a cell makes: its parts between commas, semicolons and "and"/"et". */
-const points = (text: string) => text.split(/[,;]|\b(?:and|et)\b/).filter((part) => tokenise(part).length > 0).length;
+const POINT_BREAK = /(?<!\d),|,(?!\d)|;|\b(?:and|et)\b/;
+const points = (text: string) => text.split(POINT_BREAK).filter((part) => tokenise(part).length > 0).length;
+/** The points a stretch of prose makes, leaving out what is in brackets and prices in figures. */
+const pointsOf = (text: string) =>
+  text
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, " ")
+    .split(POINT_BREAK)
+    .filter((part) => tokenise(part).length > 0 && !PRICE_FACT.test(part)).length;
 
 /** No comma, full stop or other break between two points of a sentence: a judgement reaches across. */
 const unbroken = (text: string, from: number, to: number) => !/[,;:.!?()\n|]/.test(text.slice(from, to));
@@ -487,14 +496,14 @@ export function sentimentByBrand<K>(
     const tokenEnd = (index: number) => tokens[Math.min(index, tokens.length - 1)]?.end ?? unit.end;
 
     const perGroup = new Map<Group<K> | undefined, number>();
-    const given: Array<{ at: number; keys: K[]; value: number }> = [];
+    const given: Array<{ at: number; keys: K[]; value: number; why?: string }> = [];
     const give = (group: Group<K> | undefined, keys: K[] | undefined, rawValue: number, why: string, at = -1) => {
       // "The three VPNs most often recommended are NordVPN, Surfshark and ExpressVPN": a judgement
       // shared by a list of three or more brands introduces the list; each brand's own words decide.
       const value = group && group.keys.length >= 3 && !/^\((?:verdict|advice)\)/.test(why) ? rawValue * SHARED_BY_LIST : rawValue;
       add(keys, value, why);
       perGroup.set(group, (perGroup.get(group) ?? 0) + value);
-      if (keys) given.push({ at, keys, value });
+      if (keys) given.push({ at, keys, value, why });
     };
 
     // "Verdict: X", "Best value: X": the brand right after a summary label wins it.
@@ -711,14 +720,32 @@ export function sentimentByBrand<K>(
     // "but" that, counted in full, outweighs the criticism after it as criticism is weighed (1.5)
     // balances the sentence rather than losing to it, when it is more than one praise ("powerful
     // but expensive" still leans negative).
+    // So does a single caveat after "but" against as many points granted before it, at least two,
+    // one of them a known praise ("carte gratuite sous condition, application complète ; en
+    // revanche, le service client est difficile à joindre", "a fully mobile sign-up and competitive
+    // prices, but several customers report slow payouts"): points are the parts between commas and
+    // "and", after the brand's name, leaving out brackets and prices in figures; the caveat is one
+    // criticism, not a verdict ("but I'd skip it", "but hard to recommend" decide).
     if (discounted) {
+      const turnAt = buts[buts.length - 1];
       for (const [key, said] of sentence) {
         const mine = given.filter((entry) => entry.at >= 0 && entry.keys.includes(key));
         const praised = mine.filter((entry) => entry.at < buts[0] && entry.value > 0);
-        const granted = praised.length > 1 ? praised.reduce((sum, entry) => sum + entry.value, 0) : 0;
-        const after = mine.filter((entry) => entry.at > buts[buts.length - 1]);
+        const after = mine.filter((entry) => entry.at > turnAt);
+        const criticisms = after.filter((entry) => entry.value < 0);
+        const named = [...unitGroups].reverse().find((group) => group.end <= buts[0] && group.keys.includes(key));
+        const grantedPoints = pointsOf(text.slice(named?.end ?? unit.start, buts[0]));
+        const caveat =
+          praised.length > 0 &&
+          criticisms.length === 1 &&
+          !isVerdict(criticisms[0].why ?? "") &&
+          grantedPoints >= 2 &&
+          grantedPoints >= pointsOf(text.slice(turnAt, unit.end).replace(TURN_WORD, ""));
+        const granted = praised.length > 1 || caveat ? praised.reduce((sum, entry) => sum + entry.value, 0) : 0;
         const against = -after.reduce((sum, entry) => sum + Math.min(entry.value, 0), 0);
-        if (granted && against && !after.some((entry) => entry.value > 0) && granted / BEFORE_BUT >= against * CRITICISM_WEIGHT) said.praise += against * CRITICISM_WEIGHT - granted;
+        if (granted && against && !after.some((entry) => entry.value > 0) && (caveat || granted / BEFORE_BUT >= against * CRITICISM_WEIGHT)) {
+          said.praise += against * CRITICISM_WEIGHT - granted;
+        }
       }
     }
     const net = given.filter((entry) => entry.at >= 0).reduce((sum, entry) => sum + entry.value, 0);
