@@ -36,7 +36,7 @@ const POSITIVE_EN = words(`
   well-documented well-supported gorgeous beautiful lovely no-brainer must-have game-changer lifesaver life-saver safer smarter
   sharper crisper quieter roomier friendlier cleaner reassuring impeccable flawless spotless seamless unrivalled robust
   wallet-friendly budget-friendly dependable trustworthy favourite champion practical lightweight indestructible speedy
-  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest neat sensible`);
+  enthusiastic rigorous credible nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest neat sensible`);
 const NEGATIVE_EN = words(`
   bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
@@ -72,7 +72,7 @@ const POSITIVE_FR = [
     incontournable imbattable avantageux economique rentable attractif attrayant interessant convaincant qualitatif
     impeccable irreprochable pertinent utile adapte superieur durable leger
     rassurant bluffant epatant serieux honnete abouti eprouve rode securisant convivial accueillant souriant professionnel
-    arrangeant attentionne passionne chaleureux coherent recommandable ameliore`),
+    arrangeant attentionne passionne chaleureux coherent recommandable ameliore credible`),
   ...words(`bonne bonnes meilleur meilleure meilleurs meilleures mieux atout atouts avantage avantages
     excelle excellent brille seduit seduisent surpasse devance domine reussit succes bravo plebiscite plait
     recommande recommandons recommanderais recommanderions conseille conseillons conseillerais ravi ravis ravie fierte apprecie apprecient aime adorent
@@ -147,7 +147,10 @@ export const PHRASES: Array<[string, number]> = [
   ["ne convainc pas", -1], ["ne convainquent pas", -1], ["ne convainc plus", -1], ["tient ses promesses", 1],
   ["tient la route", 1], ["sans frais caches", 1], ["sans surprise", 1], ["sans accroc", 1], ["sans probleme", 1],
   ["se distingue", 1], ["se distinguent", 1], ["un vrai plus", 1], ["sans hesiter", 2], ["clairement au-dessus", 2], ["au-dessus du lot", 2],
-  ["de qualite", 1], ["haute qualite", 1], ["bonne qualite", 1], ["mauvaise qualite", -1], ["high quality", 1], ["poor quality", -1],
+  ["de qualite", 1], ["haute qualite", 1],
+  // Quality said to vary is no praise of it: "de qualité très variable", "of variable quality".
+  ["de qualite variable", 0], ["de qualite tres variable", 0], ["de qualite inegale", -1], ["de qualite tres inegale", -1],
+  ["of variable quality", 0], ["of uneven quality", -1], ["of mixed quality", 0], ["bonne qualite", 1], ["mauvaise qualite", -1], ["high quality", 1], ["poor quality", -1],
   ["prix inferieur", 1], ["prix plus bas", 1], ["lower price", 1], ["lower prices", 1], ["limited company", 0], ["limited companies", 0],
   ["price bump", -1], ["price hike", -1], ["takes forever", -1], ["a joke", -1], ["my pick", 1], ["our pick", 1],
   ["mon choix", 1], ["notre choix", 1], ["pas donne", -1], ["laisse franchement a desirer", -1], ["laisse vraiment a desirer", -1],
