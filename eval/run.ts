@@ -18,13 +18,14 @@ const TARGETS = {
 } as const;
 
 /**
- * Below these the run fails. They are the targets, except sentiment's: the engine reads 84.6 % of
- * the corpus's sentiment labels right (1,020 of 1,205; 66.9 % of `sentiment-4` and 80.9 % of
- * `sentiment-5`, written blind after the rules), short of the 85 % target, so its
- * floor guards what is reached until the target is (docs/metrics.md, "How well the engine reads
- * answers"); once it is, the floor becomes the target.
+ * Below these the run fails. They are the targets. Sentiment's had a floor of its own until the
+ * engine reached its 85 % target on all 357 answers: it now reads 87.0 % of the corpus's sentiment
+ * labels right (1,048 of 1,205; 90.3 % of the first 244 answers, 69.1 % of `sentiment-4` and 81.6 %
+ * of `sentiment-5`, written blind after the rules and read only as overall figures): 23 labels lost
+ * would still pass, 24 fail the run (docs/metrics.md, "How well the engine reads answers";
+ * eval/README.md, engine 9).
  */
-const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS, "sentiment accuracy": 0.84 };
+const FLOORS: Record<keyof typeof TARGETS, number> = { ...TARGETS };
 
 type Counts = { truePositive: number; falsePositive: number; falseNegative: number };
 const counts = (): Counts => ({ truePositive: 0, falsePositive: 0, falseNegative: 0 });

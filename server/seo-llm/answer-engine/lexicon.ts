@@ -36,7 +36,7 @@ const POSITIVE_EN = words(`
   well-documented well-supported gorgeous beautiful lovely no-brainer must-have game-changer lifesaver life-saver safer smarter
   sharper crisper quieter roomier friendlier cleaner reassuring impeccable flawless spotless seamless unrivalled robust
   wallet-friendly budget-friendly dependable trustworthy favourite champion practical lightweight indestructible speedy
-  enthusiastic rigorous nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest neat sensible`);
+  enthusiastic rigorous credible nice-looking well-kept well-made well-finished roomy spacious configurable pleasant simplest neat sensible`);
 const NEGATIVE_EN = words(`
   bad poor poorly weak worse mediocre disappointing disappointed disappoints frustrating frustrated frustrates annoying
   expensive pricey overpriced costly steep pricier dearer unreliable unstable buggy glitchy laggy slow slower sluggish clunky
@@ -56,7 +56,8 @@ const NEGATIVE_EN = words(`
   uncomfortable discontinued abandoned stagnant neglected vulnerable insecure unsafe surcharge surcharges upsell upsells upselling
   paywall paywalled lock-in throttled throttling bloatware pushy inaccessible worst-rated downgrade downgraded unreliable
   meh nah runaround underdelivers overpromises gripe gripes wary cautious caveat caveats workaround workarounds lousy outgrow outgrew outgrown
-  crowded overcrowded slows frustrate shallow superficial`);
+  crowded overcrowded slows frustrate shallow superficial restricted condescending arrogant dismissive snooty impolite haughty
+  questionable debatable dubious disputed contested`);
 const STRONG_EN = new Map<string, number>([
   ["best", 2], ["excellent", 2], ["outstanding", 2], ["exceptional", 2], ["superb", 2], ["fantastic", 2], ["stellar", 2],
   ["unbeatable", 2], ["unmatched", 2], ["worst", -2], ["terrible", -2], ["awful", -2], ["horrible", -2], ["avoid", -2],
@@ -71,7 +72,7 @@ const POSITIVE_FR = [
     incontournable imbattable avantageux economique rentable attractif attrayant interessant convaincant qualitatif
     impeccable irreprochable pertinent utile adapte superieur durable leger
     rassurant bluffant epatant serieux honnete abouti eprouve rode securisant convivial accueillant souriant professionnel
-    arrangeant attentionne passionne chaleureux coherent recommandable ameliore`),
+    arrangeant attentionne passionne chaleureux coherent recommandable ameliore credible`),
   ...words(`bonne bonnes meilleur meilleure meilleurs meilleures mieux atout atouts avantage avantages
     excelle excellent brille seduit seduisent surpasse devance domine reussit succes bravo plebiscite plait
     recommande recommandons recommanderais recommanderions conseille conseillons conseillerais ravi ravis ravie fierte apprecie apprecient aime adorent
@@ -84,7 +85,8 @@ const NEGATIVE_FR = [
     frustrant penible opaque trompeur abusif excessif rigide restrictif critique conteste dangereux lacunaire epuisant
     brouillon vieillissant inadapte inutile incomplet absent agressif intrusif mitige decu lent lourd
     fastidieux laborieux poussif capricieux aleatoire inegal vieillot surcote surfait basique sommaire rudimentaire encombrant
-    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde superficiel`),
+    bruyant alambique penalisant incertain peu-fiable redhibitoire bonde superficiel restreint hautain arrogant condescendant meprisant impoli
+    discutable douteux`),
   ...words(`pire pires manque manques manquent lacune lacunes defaut defauts inconvenient inconvenients probleme problemes
     souci soucis bug bugs panne pannes plainte plaintes reproche reproches critique critiques critiquent deception deceptions
     decoit decoivent penalise penalisent patit patissent souffre souffrent peine lenteur lenteurs hausse hausses
@@ -126,7 +128,8 @@ export const PHRASES: Array<[string, number]> = [
   ["learning curve", -1], ["steep learning curve", -1], ["price hike", -1], ["price hikes", -1], ["price increase", -1],
   ["price increases", -1], ["hidden fees", -1], ["hidden costs", -1], ["customer complaints", -1], ["not worth", -1],
   ["left a lot to be desired", -1], ["leaves a lot to be desired", -1], ["leaves much to be desired", -1],
-  ["mixed reviews", -1], ["mixed feedback", -1], ["poor reviews", -1], ["bad press", -1], ["red flag", -1],
+  // Mixed reviews report praise and criticism both, a mild mark against the brand rather than a complaint.
+  ["mixed reviews", -0.5], ["mixed feedback", -0.5], ["mixed ratings", -0.5], ["poor reviews", -1], ["bad press", -1], ["red flag", -1],
   ["red flags", -1], ["think twice", -1], ["steer clear", -2], ["stay away", -2], ["out of reach", -1], ["on the expensive side", -1],
   ["on the pricey side", -1], ["at a premium", -1], ["rough edges", -1], ["hard to reach", -1], ["long wait times", -1],
   ["wait times", -1], ["hold times", -1], ["data breach", -1], ["went down", -1], ["catching up", -1], ["playing catch-up", -1],
@@ -135,7 +138,7 @@ export const PHRASES: Array<[string, number]> = [
   ["mauvais rapport qualite-prix", -1], ["rapport qualite-prix", 1], ["rapport qualite prix", 1], ["qualite-prix", 1], ["bon rapport", 1], ["excellent rapport", 2],
   ["laisse a desirer", -1], ["laissent a desirer", -1], ["frais caches", -1], ["hors de prix", -1], ["a la traine", -1],
   ["en retrait", -1], ["en perte de vitesse", -1], ["pas a la hauteur", -1], ["n'est pas a la hauteur", -1],
-  ["ne sont pas a la hauteur", -1], ["retours mitiges", -1], ["avis mitiges", -1], ["service client injoignable", -1],
+  ["ne sont pas a la hauteur", -1], ["retours mitiges", -0.5], ["avis mitiges", -0.5], ["avis partages", -0.5], ["retours partages", -0.5], ["service client injoignable", -1],
   ["mauvaise reputation", -1], ["bonne reputation", 1], ["excellente reputation", 2], ["tire son epingle du jeu", 1],
   ["fait l'unanimite", 2], ["valeur sure", 1], ["point faible", -1], ["points faibles", -1], ["point fort", 1],
   ["points forts", 1], ["tete de liste", 1], ["en tete", 1], ["premier choix", 1], ["facile a utiliser", 1],
@@ -144,7 +147,10 @@ export const PHRASES: Array<[string, number]> = [
   ["ne convainc pas", -1], ["ne convainquent pas", -1], ["ne convainc plus", -1], ["tient ses promesses", 1],
   ["tient la route", 1], ["sans frais caches", 1], ["sans surprise", 1], ["sans accroc", 1], ["sans probleme", 1],
   ["se distingue", 1], ["se distinguent", 1], ["un vrai plus", 1], ["sans hesiter", 2], ["clairement au-dessus", 2], ["au-dessus du lot", 2],
-  ["de qualite", 1], ["haute qualite", 1], ["bonne qualite", 1], ["mauvaise qualite", -1], ["high quality", 1], ["poor quality", -1],
+  ["de qualite", 1], ["haute qualite", 1],
+  // Quality said to vary is no praise of it: "de qualité très variable", "of variable quality".
+  ["de qualite variable", 0], ["de qualite tres variable", 0], ["de qualite inegale", -1], ["de qualite tres inegale", -1],
+  ["of variable quality", 0], ["of uneven quality", -1], ["of mixed quality", 0], ["bonne qualite", 1], ["mauvaise qualite", -1], ["high quality", 1], ["poor quality", -1],
   ["prix inferieur", 1], ["prix plus bas", 1], ["lower price", 1], ["lower prices", 1], ["limited company", 0], ["limited companies", 0],
   ["price bump", -1], ["price hike", -1], ["takes forever", -1], ["a joke", -1], ["my pick", 1], ["our pick", 1],
   ["mon choix", 1], ["notre choix", 1], ["pas donne", -1], ["laisse franchement a desirer", -1], ["laisse vraiment a desirer", -1],
@@ -176,6 +182,11 @@ export const PHRASES: Array<[string, number]> = [
   // Quality that falls is criticism (prices that fall are not): "la qualité a baissé", "quality has slipped".
   ["qualite a baisse", -1], ["qualite baisse", -1], ["qualite a diminue", -1], ["qualite s'est degradee", -1], ["quality has dropped", -1],
   ["quality dropped", -1], ["quality has slipped", -1], ["quality has gone down", -1], ["quality went down", -1],
+  // Upkeep: "bien entretenus", "well maintained"; "mal entretenu", "poorly maintained".
+  ["bien entretenu", 1], ["bien entretenus", 1], ["bien entretenue", 1], ["bien entretenues", 1], ["well maintained", 1], ["well-maintained", 1],
+  ["mal entretenu", -1], ["mal entretenus", -1], ["mal entretenue", -1], ["mal entretenues", -1], ["poorly maintained", -1], ["badly maintained", -1],
+  // Judged open to question: "le rapport qualité-prix est discuté", "fait débat" (a discussion alone is no judgement).
+  ["est discute", -1], ["est discutee", -1], ["sont discutes", -1], ["sont discutees", -1], ["fait debat", -1], ["font debat", -1],
   ["locked into", -1], ["shut down", -1], ["holds you back", -1], ["a plus", 1], ["un plus", 1], ["loin du centre", -0.5], ["sticking point", -1], ["grincer des dents", -1], ["parcours du combattant", -1],
   ["perfectly serviceable", 0], ["serviceable", 0],
   ...MIDDLING_PHRASES,
@@ -204,7 +215,12 @@ export const PHRASES: Array<[string, number]> = [
   ["indice de qualite", 0], ["controle de qualite", 0], ["controles de qualite", 0], ["niveau de qualite", 0], ["criteres de qualite", 0],
   ["quality control", 0], ["quality index", 0], ["les passionnes", 0], ["des passionnes", 0], ["aux passionnes", 0],
   ["better known", 0], ["best known", 0], ["best-known", 0], ["mieux connu", 0], ["mieux connue", 0], ["mieux connus", 0], ["mieux connues", 0],
-  ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2], ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
+  ["on top of", 0], ["top up", 0], ["difficile a battre", 2], ["dur a battre", 2],
+  // "Difficile de faire mieux", "hard to do better": nothing better to be found is praise, as "hard to beat" is.
+  ["difficile de faire mieux", 2], ["difficile de trouver mieux", 2], ["dur de faire mieux", 2], ["dur de trouver mieux", 2],
+  ["hard to do better", 2], ["hard to find better", 2], ["hard to find anything better", 2], ["difficult to do better", 2],
+  ["difficult to find better", 2], ["can't do better", 2], ["cannot do better", 2], ["won't find better", 2],
+  ["not a fan", -1], ["pays for itself", 1], ["pay for itself", 1], ["se rentabilise", 1],
   ["the one i'd buy", 1], ["the one i'd choose", 1], ["the one i'd pick", 1], ["the one i'd use", 1], ["the one i'd recommend", 1],
   ["the one i'd go for", 1], ["i'd buy", 1], ["i'd choose", 1], ["i'd go for", 1], ["i'd start with", 1], ["hard pass", -2], ["hard sell", -1], ["harder sell", -1], ["tough sell", -1], ["deal-breaker", -1],
   ["dealbreaker", -1], ["deal breaker", -1], ["let down", -1], ["lets down", -1], ["not convinced", -1], ["wouldn't touch", -1.5],
@@ -239,7 +255,7 @@ const HALF_WEIGHT = new Set(
   solide stable securise flexible polyvalent accessible agreable bon bonne bons bonnes populaire fluide clair
   cheap cheaper cheapest inexpensive affordable pricey pricier priciest expensive costly dearer cher chers chere cheres
   couteux couteuse couteuses onereux onereuse abordable abordables economique economiques bargain competitive competitif competitifs
-  limited limite limites limitee limitees basic basique basiques practical pratique pratiques lightweight leger legere legers legeres`),
+  limited limite limites limitee limitees restricted restreint restreints restreinte restreintes basic basique basiques practical pratique pratiques lightweight leger legere legers legeres`),
 );
 
 const weighed = (lexicon: Map<string, number>) =>
@@ -295,6 +311,9 @@ export const DIRECTED: Array<[string, number]> = [
   ["go with", 1], ["opt for", 1], ["stick with", 1], ["choose", 1], ["pick", 1], ["switch to", 1], ["sign up for", 1],
   ["start with", 1], ["go for", 1], ["commencez par", 1], ["je privilegierais", 1], ["je choisirais", 1], ["je prendrais", 1],
   ["optez pour", 1], ["choisissez", 1], ["privilegiez", 1], ["misez sur", 1], ["tournez-vous vers", 1], ["passez a", 1],
+  // Pointing the reader to a brand: "check out X", "jetez un œil à X", "regardez du côté de X".
+  ["check out", 1], ["take a look at", 1], ["have a look at", 1], ["jetez un oeil a", 1], ["jette un oeil a", 1], ["jetez un coup d'oeil a", 1],
+  ["regardez du cote de", 1], ["regarde du cote de", 1], ["pensez a", 1],
   ["avoid", -1.5], ["skip", -1.5], ["steer clear of", -1.5], ["stay away from", -1.5], ["evitez", -1.5], ["fuyez", -1.5],
 ];
 

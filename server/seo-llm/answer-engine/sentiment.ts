@@ -33,11 +33,14 @@ export type Sentiment = "positive" | "neutral" | "negative";
 /**
  * A brand's judgements as one of three classes. Criticism weighs more than praise (readers take a
  * warning as the verdict more readily than a compliment); a brand is positive from a net score of
- * 0.75. A comparison with another brand named ("cheaper than X", "lags behind Y") decides from
- * -0.5 with criticism at 1.5: readers take a comparison as a verdict, even in a describing word.
- * Without one, a brand is negative only from -1 with criticism at 1.75, so one mild caveat among
- * praise or description ("powerful but expensive") reads as balanced, as the answers labelled
- * blind do. Chosen on the corpus (eval/README.md, "Calibration" and engine 9).
+ * 0.75. A brand judged mostly (at least half of its weight) in comparisons with another brand named
+ * ("cheaper than X", "lags behind Y") is negative from -0.5: readers take a comparison as a verdict,
+ * even in a describing word. Otherwise it is negative only from -1, so one mild caveat among praise
+ * or description ("powerful but expensive") reads as balanced, as the answers labelled blind do; a
+ * comparison in passing ("moins chère qu'Alan", "nettement moins cher que Proximus … mais la
+ * couverture reste limitée") does not make the rest of what is said of it a verdict. Criticism
+ * weighs 1.5 for a brand in any comparison, 1.75 for one in none. Chosen on the corpus
+ * (eval/README.md, "Calibration", engine 9).
  */
 const POSITIVE_FROM = 0.75;
 const COMPARED = { criticismWeight: 1.5, negativeFrom: -0.5 };
@@ -47,13 +50,19 @@ const CRITICISM_WEIGHT = COMPARED.criticismWeight;
 
 /**
  * A brand described by a list of strengths and one of weaknesses of comparable length (neither
- * more than twice the other, in words), as list items or as the columns of a table, is as praised
- * as criticised: the lists cancel out and the rest of the answer (a verdict, the prose) decides.
+ * more than twice the other, counted in points: list items, table cells and their parts between
+ * commas and "and"), as list items or as the columns of a table, is as praised as criticised: the
+ * lists cancel out and the rest of the answer (a verdict, the prose) decides. Points, not words:
+ * one long strength against three short weaknesses ("Huge feature set at a low price" against
+ * "Steep learning curve", "Performance slows…", "Frequent UI changes…") is no balance.
  */
 const BALANCED_WITHIN = 2;
 
 export function sentimentLabel({ praise, criticism, verdict, pros = 0, cons = 0, advised = 0, listedPraise = 0, listedCriticism = 0, middling = 0, compared = 0 }: Judgements): Sentiment {
-  const { criticismWeight, negativeFrom } = compared ? COMPARED : UNCOMPARED;
+  // Judged mostly in a comparison (at least half of what is said of it): the comparison's bound.
+  const mostly = compared && compared * 2 >= praise + criticism;
+  const { negativeFrom } = mostly ? COMPARED : UNCOMPARED;
+  const { criticismWeight } = compared ? COMPARED : UNCOMPARED;
   // The answer recommending the brand itself ("I'd lean towards X", "go with X"), with no verdict
   // against it outweighing that, recommends it whatever it conceded on the way.
   if (advised > 0 && (verdict ?? 0) > 0) return "positive";
@@ -239,6 +248,35 @@ const LONE_CAVEAT = 0.25;
 /** What a judgement is about: "complaints about delays", "critiqué pour ses bugs". */
 const ABOUT = new Set(words("about over for regarding concerning de des du d' pour sur concernant"));
 
+/** Prices, and the verbs that say they rise: "prices jump", "les devis gonflent", "renewal prices quadruple". */
+const PRICE_NOUNS = new Set(words("price prices pricing cost costs fees fee rates bill bills premiums quotes prix tarif tarifs devis frais factures facture cotisations"));
+const RISES = new Set(
+  words(`jump jumps jumped soar soars soared skyrocket skyrockets skyrocketed balloon balloons ballooned spike spikes spiked double doubles doubled
+  triple triples tripled quadruple quadruples quadrupled gonfler gonflent gonfle explosent explose doublent triplent quadruplent`),
+);
+
+/** "Some courses …, others …", "certains clients …, d'autres …": each clause is about part of what the brand offers or serves. */
+const SOME = new Set(words("some certains certaines"));
+const OTHERS = new Set(words("others autres"));
+const PART = new Set([...SOME, ...OTHERS]);
+const PART_ONLY = 0.5;
+function partOnly(tokens: Token[], from: number, index: number): boolean {
+  const opening = tokens.filter((token, at) => at < index && token.start >= from).slice(0, 3);
+  return opening.some((token) => PART.has(token.word)) && !/^(?:for|pour|with|avec)$/.test(opening[0]?.word ?? "");
+}
+
+const TURN_WORD = /^(?:but|however|less so|yet|the (?:catch|downside|drawback|trade-?off) is|mais|cependant|toutefois|pourtant|en revanche|par contre|neanmoins)\b[\s,]*/;
+
+/** How many points a list item or a cell makes: its parts between commas, semicolons and "and"/"et". */
+const POINT_BREAK = /(?<!\d),|,(?!\d)|;|\b(?:and|et)\b/;
+const points = (text: string) => text.split(POINT_BREAK).filter((part) => tokenise(part).length > 0).length;
+/** The points a stretch of prose makes, leaving out what is in brackets and prices in figures. */
+const pointsOf = (text: string) =>
+  text
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, " ")
+    .split(POINT_BREAK)
+    .filter((part) => tokenise(part).length > 0 && !PRICE_FACT.test(part)).length;
+
 /** No comma, full stop or other break between two points of a sentence: a judgement reaches across. */
 const unbroken = (text: string, from: number, to: number) => !/[,;:.!?()\n|]/.test(text.slice(from, to));
 
@@ -298,7 +336,7 @@ export type Judgements = {
   criticism: number;
   /** What the verdicts among them add up to (advice, recommendations, rankings), if any. */
   verdict?: number;
-  /** How many words the lists of the brand's strengths and of its weaknesses hold, if it has any. */
+  /** How many points the lists of the brand's strengths and of its weaknesses make, if it has any. */
   pros?: number;
   cons?: number;
   /** What the answer's own recommendations of the brand add up to ("I'd suggest X", "go with X"), if any. */
@@ -306,7 +344,7 @@ export type Judgements = {
   /** What the lists of strengths and weaknesses (and table rows of them) said, included in praise and criticism. */
   listedPraise?: number;
   listedCriticism?: number;
-  /** How many times the answer placed the brand in the middle ("mid-table", "mixed reviews"). */
+  /** How many times the answer placed the brand in the middle ("mid-table", "sans plus"). */
   middling?: number;
   /** How much of praise and criticism came from comparisons with another brand named ("cheaper than X"). */
   compared?: number;
@@ -390,7 +428,7 @@ export function sentimentByBrand<K>(
           if (row) {
             const entry = scores.get(row.key)!;
             cells.forEach((cell, column) => {
-              const length = tokenise(cell).length;
+              const length = points(cell);
               if (table?.[column] === "pro") entry.pros = (entry.pros ?? 0) + length;
               else if (table?.[column] === "con") entry.cons = (entry.cons ?? 0) + length;
             });
@@ -458,14 +496,14 @@ export function sentimentByBrand<K>(
     const tokenEnd = (index: number) => tokens[Math.min(index, tokens.length - 1)]?.end ?? unit.end;
 
     const perGroup = new Map<Group<K> | undefined, number>();
-    const given: Array<{ at: number; keys: K[]; value: number }> = [];
+    const given: Array<{ at: number; keys: K[]; value: number; why?: string }> = [];
     const give = (group: Group<K> | undefined, keys: K[] | undefined, rawValue: number, why: string, at = -1) => {
       // "The three VPNs most often recommended are NordVPN, Surfshark and ExpressVPN": a judgement
       // shared by a list of three or more brands introduces the list; each brand's own words decide.
       const value = group && group.keys.length >= 3 && !/^\((?:verdict|advice)\)/.test(why) ? rawValue * SHARED_BY_LIST : rawValue;
       add(keys, value, why);
       perGroup.set(group, (perGroup.get(group) ?? 0) + value);
-      if (keys) given.push({ at, keys, value });
+      if (keys) given.push({ at, keys, value, why });
     };
 
     // "Verdict: X", "Best value: X": the brand right after a summary label wins it.
@@ -500,6 +538,7 @@ export function sentimentByBrand<K>(
       give(unitGroups[0], unitGroups[0].keys, 1, "(advice) answer");
     }
 
+    const someAndOthers = tokens.some((token) => SOME.has(token.word)) && tokens.some((token) => OTHERS.has(token.word));
     // The last judgement read in this sentence, as the index of its last word and its value.
     let judged: { last: number; value: number } | undefined;
     // Where a lone caveat ("the one drawback", "seul bémol") was named in this sentence.
@@ -551,6 +590,8 @@ export function sentimentByBrand<K>(
           (OBVIOUS.has(tokens[index - 1]?.word ?? "") ? /^(?:the|my|our|le|mon|notre|seul|only)$/.test(tokens[index - 2]?.word ?? "") : /^(?:le|mon|notre)$/.test(tokens[index - 1]?.word ?? "") && OBVIOUS.has(tokens[index + 1]?.word ?? ""))
         )
           value = 1;
+        // "Prices jump sharply", "renewal prices roughly quadruple", "les devis ont tendance à gonfler": prices that rise criticise.
+        else if (RISES.has(token.word) && tokens.slice(Math.max(0, index - 4), index).some((before) => PRICE_NOUNS.has(before.word) && unbroken(text, before.end, token.start))) value = -1;
         // "Fewer social-media templates", "fewer dedicated PM features": less of something unjudged is a lack.
         else if (token.word === "fewer" && tokens[index + 1] && !lexicon.has(tokens[index + 1].word) && !lexicon.has(tokens[index + 2]?.word ?? "")) value = -0.5;
         else {
@@ -595,6 +636,9 @@ export function sentimentByBrand<K>(
       // "The one drawback is that they don't fold, so the case is bulkier": what the lone caveat
       // names is that caveat, and weighs as it does.
       if (caveat !== undefined && caveat < token.start && value < 0 && !phrase) value *= LONE_CAVEAT;
+      // "Some courses are excellent, others padded or outdated", "certains clients reçoivent un appareil
+      // impeccable, d'autres …": what varies from one to the next is said of part of it, at half.
+      if (someAndOthers && partOnly(tokens, clauseOf(token.start)[0], index)) value *= PART_ONLY;
       if (phrase && phrase.value === -LONE_CAVEAT) caveat ??= token.start;
       // "Complaints about billing delays", "critiquée pour ses bugs", "praised for its responsive
       // support": a judgement that names what the one before it is about is that judgement again.
@@ -676,14 +720,32 @@ export function sentimentByBrand<K>(
     // "but" that, counted in full, outweighs the criticism after it as criticism is weighed (1.5)
     // balances the sentence rather than losing to it, when it is more than one praise ("powerful
     // but expensive" still leans negative).
+    // So does a single caveat after "but" against as many points granted before it, at least two,
+    // one of them a known praise ("carte gratuite sous condition, application complète ; en
+    // revanche, le service client est difficile à joindre", "a fully mobile sign-up and competitive
+    // prices, but several customers report slow payouts"): points are the parts between commas and
+    // "and", after the brand's name, leaving out brackets and prices in figures; the caveat is one
+    // criticism, not a verdict ("but I'd skip it", "but hard to recommend" decide).
     if (discounted) {
+      const turnAt = buts[buts.length - 1];
       for (const [key, said] of sentence) {
         const mine = given.filter((entry) => entry.at >= 0 && entry.keys.includes(key));
         const praised = mine.filter((entry) => entry.at < buts[0] && entry.value > 0);
-        const granted = praised.length > 1 ? praised.reduce((sum, entry) => sum + entry.value, 0) : 0;
-        const after = mine.filter((entry) => entry.at > buts[buts.length - 1]);
+        const after = mine.filter((entry) => entry.at > turnAt);
+        const criticisms = after.filter((entry) => entry.value < 0);
+        const named = [...unitGroups].reverse().find((group) => group.end <= buts[0] && group.keys.includes(key));
+        const grantedPoints = pointsOf(text.slice(named?.end ?? unit.start, buts[0]));
+        const caveat =
+          praised.length > 0 &&
+          criticisms.length === 1 &&
+          !isVerdict(criticisms[0].why ?? "") &&
+          grantedPoints >= 2 &&
+          grantedPoints >= pointsOf(text.slice(turnAt, unit.end).replace(TURN_WORD, ""));
+        const granted = praised.length > 1 || caveat ? praised.reduce((sum, entry) => sum + entry.value, 0) : 0;
         const against = -after.reduce((sum, entry) => sum + Math.min(entry.value, 0), 0);
-        if (granted && against && !after.some((entry) => entry.value > 0) && granted / BEFORE_BUT >= against * CRITICISM_WEIGHT) said.praise += against * CRITICISM_WEIGHT - granted;
+        if (granted && against && !after.some((entry) => entry.value > 0) && (caveat || granted / BEFORE_BUT >= against * CRITICISM_WEIGHT)) {
+          said.praise += against * CRITICISM_WEIGHT - granted;
+        }
       }
     }
     const net = given.filter((entry) => entry.at >= 0).reduce((sum, entry) => sum + entry.value, 0);
@@ -731,7 +793,7 @@ export function sentimentByBrand<K>(
     else {
       const kind = itemSection ?? section?.kind;
       const keys = itemSection ? carried : section?.keys;
-      const length = tokenise(text, labelEnd, unit.end).length;
+      const length = points(text.slice(labelEnd, unit.end));
       for (const key of kind && kind !== "verdict" ? (keys ?? []) : []) {
         const entry = scores.get(key)!;
         if (kind === "pro") entry.pros = (entry.pros ?? 0) + length;
