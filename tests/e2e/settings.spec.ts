@@ -26,23 +26,31 @@ test.describe("settings: informations", () => {
 
   test("with JavaScript the form checks in the browser once its schema has arrived, with no post", async ({ page, email, signIn, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled === false, "the browser's check needs JavaScript");
-    await signIn(page, email, { redirectTo: "/settings/informations" });
     // zod is not on the page's first load (app/lib/lazy-validation.ts): it comes when the browser is
-    // idle or on the first focus, whichever is first.
-    const website = page.getByLabel("Website");
-    await website.focus();
-    await page.waitForLoadState("networkidle");
+    // idle or on the first focus. Slowed down here, so the submit below is made before it arrives.
+    let delayed = 0;
+    await page.route(/\/assets\/(?:schemas|v4)-[\w-]+\.js$/, async (route) => {
+      delayed++;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await signIn(page, email, { redirectTo: "/settings/informations" });
     let posts = 0;
     page.on("request", (request) => {
       if (request.method() === "POST") posts++;
     });
+    const website = page.getByLabel("Website");
     await website.fill("not a site");
-    await website.blur();
+    await page.getByRole("button", { name: "Save" }).click();
+    // The submit waited for the schema, then was refused in the browser: no post, the error on the field.
     await expect(page.getByText("Enter a website address such as example.com.")).toBeVisible();
     await expect(website).toHaveAttribute("aria-invalid", "true");
-    await page.getByRole("button", { name: "Save" }).click();
-    await expect(website).toHaveAttribute("aria-invalid", "true");
+    expect(delayed).toBeGreaterThan(0);
     expect(posts).toBe(0);
+    // Once it is here, a field is checked as it is left.
+    await website.fill("example.com");
+    await website.blur();
+    await expect(website).not.toHaveAttribute("aria-invalid", "true");
   });
 
   test("a valid save shows a toast and the normalised website after a reload", async ({ page, email, signIn, ready }) => {

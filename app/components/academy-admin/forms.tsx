@@ -77,7 +77,7 @@ function useAdminForm<Kind extends keyof Fields>(
 ) {
   const constraints = useContext(AcademyFormConstraintsContext);
   // (The video form validates with VideoFormSchema, whose output is not its fields': the old cast, kept.)
-  const validate = useLazyValidation(SCHEMAS[kind] as () => Promise<z.ZodType>) as (context: { formData: FormData }) => Submission<z.input<Fields[Kind]>, string[], z.output<Fields[Kind]>>;
+  const validate = useLazyValidation(SCHEMAS[kind] as () => Promise<z.ZodType>) as (context: { form: HTMLFormElement; submitter: HTMLInputElement | HTMLButtonElement | null; formData: FormData }) => Submission<z.input<Fields[Kind]>, string[], z.output<Fields[Kind]>>;
   const [form, fields] = useForm<z.input<Fields[Kind]>, z.output<Fields[Kind]>, string[]>({
     id,
     lastResult,

@@ -122,7 +122,7 @@ export function useAutoSave(step: OnboardingStep, loadSchema: () => Promise<z.Zo
       if (now === sent.current) return;
       const body = new FormData(form);
       // (Before the schema is fetched the autosave route's own check decides.)
-      if (validate({ formData: body }).status !== "success") return;
+      if (validate.check(body).status !== "success") return;
       sent.current = now;
       body.set("step", step);
       setState("saving");
