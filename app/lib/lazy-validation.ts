@@ -35,7 +35,6 @@ export function useLazyValidation<Schema extends z.ZodType>(load: () => Promise<
   loadRef.current = load;
   useEffect(() => {
     const current = state.current;
-    let live = true;
     // A submit held while the schema was on its way is made again, now that it can be checked (or,
     // if the fetch failed, sent to the action unchecked).
     const release = () => {
@@ -48,13 +47,13 @@ export function useLazyValidation<Schema extends z.ZodType>(load: () => Promise<
       current.status = "loading";
       Promise.all([loadRef.current(), import("@conform-to/zod/v4")]).then(
         ([schema, { parseWithZod }]) => {
-          if (!live) return;
+          // (Not tied to this effect's run: in development StrictMode runs it twice, and the fetch
+          // begun by the first run is the one that arrives.)
           current.validator = (formData) => parseWithZod(formData, { schema });
           current.status = "ready";
           release();
         },
         () => {
-          if (!live) return;
           current.status = "failed";
           release();
         },
@@ -64,7 +63,6 @@ export function useLazyValidation<Schema extends z.ZodType>(load: () => Promise<
     const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(start, { timeout: 2_000 }) : window.setTimeout(start, 200);
     document.addEventListener("focusin", start, { once: true });
     return () => {
-      live = false;
       if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle);
       else window.clearTimeout(idle);
       document.removeEventListener("focusin", start);
