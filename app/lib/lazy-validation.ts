@@ -3,7 +3,8 @@ import type { getZodConstraint } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef } from "react";
 import type { z } from "zod";
 
-type Context = { form: HTMLFormElement; submitter: HTMLInputElement | HTMLButtonElement | null; formData: FormData };
+/** What conform gives `onValidate`. */
+export type ValidateContext = { form: HTMLFormElement; submitter: HTMLInputElement | HTMLButtonElement | null; formData: FormData };
 /** A form's constraint attributes, as `getZodConstraint` computes them in a loader. */
 export type FormConstraint = ReturnType<typeof getZodConstraint>;
 
@@ -71,7 +72,7 @@ export function useLazyValidation<Schema extends z.ZodType>(load: () => Promise<
   // What the form holds, checked if the schema is here, else passing (the action checks it).
   const check = useCallback((formData: FormData): Result => state.current.validator?.(formData) ?? (parse(formData, { resolve: (payload) => ({ value: payload }) }) as Result), []);
   const onValidate = useCallback(
-    ({ form, submitter, formData }: Context): Result => {
+    ({ form, submitter, formData }: ValidateContext): Result => {
       const current = state.current;
       // A field's check (or a row added) before the schema is here says nothing yet.
       if (current.validator || current.status === "failed" || formData.has(INTENT)) return check(formData);

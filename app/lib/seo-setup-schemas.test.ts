@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { errorsOf, parsedValue, post } from "../../tests/helpers/form-posts";
 import { PROFILE_LIMITS } from "#domain/seo-profile";
+import { filterQuestions } from "./question-filter";
 import {
   atFormRows,
-  filterQuestions,
   marketLanguageChangeSchema,
   QuestionCreateSchema,
   QuestionEditSchema,

@@ -6,16 +6,14 @@ import type { ApiFieldErrors } from "./api-types";
 
 /**
  * The SEO profile, question and market-language forms, shared by the actions and the browser.
- * Messages are i18n keys; the numbers some of them quote come from MESSAGE_VALUES, so the text and
- * the rule cannot disagree. The rules mirror the API's (server/seo-llm/*-routes.ts): the form
+ * Messages are i18n keys; the numbers some of them quote come from MESSAGE_VALUES
+ * (./validation-messages.ts), so the text and the rule cannot disagree. The rules mirror the API's (server/seo-llm/*-routes.ts): the form
  * refuses what the API would, in the user's language, before any request. Fields are named as the
  * API names them, so its refusals land on them (app/lib/api-errors.ts).
  */
 
 /** The API's question_text bounds (server/seo-llm/question-routes.ts). */
 
-/** Interpolation values for the validation messages below (in a module of their own: the form fields show them without zod). */
-export { MESSAGE_VALUES } from "./validation-messages";
 
 const message = (key: string, namespace = "seoSetup") => `${namespace}:validation.${key}`;
 const INVALID_CHARACTERS = "validation.invalidCharacters";
@@ -158,7 +156,6 @@ export const QuestionFilterSchema = z.object({
   q: z.string().trim().max(QUESTION_TEXT_LIMITS.max).optional().catch(undefined),
 });
 
-export { filterQuestions } from "./question-filter";
 
 /**
  * Seed 001 §5: a market-language change proceeds only when the (trimmed) value differs from the

@@ -25,7 +25,7 @@ test.describe("settings: informations", () => {
   });
 
   test("with JavaScript the form checks in the browser once its schema has arrived, with no post", async ({ page, email, signIn, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled === false, "the browser's check needs JavaScript");
+    test.skip(!javaScriptEnabled, "the browser's check needs JavaScript");
     // zod is not on the page's first load (app/lib/lazy-validation.ts): it comes when the browser is
     // idle or on the first focus. Slowed down here, so the submit below is made before it arrives.
     let delayed = 0;

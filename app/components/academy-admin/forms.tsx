@@ -7,7 +7,7 @@ import { Field, FormErrors, SelectField, TextareaField } from "~/components/form
 import { Button } from "~/components/ui/button";
 import { ACADEMY_LOCALES } from "#domain/academy";
 import type { ChapterFormSchema, CourseFormSchema, VideoFieldsSchema } from "~/lib/academy-admin-schemas";
-import { type FormConstraint, useLazyValidation } from "~/lib/lazy-validation";
+import { type FormConstraint, useLazyValidation, type ValidateContext } from "~/lib/lazy-validation";
 import { cn } from "~/lib/utils";
 import { ScriptMarker } from "~/lib/script-marker";
 
@@ -77,7 +77,7 @@ function useAdminForm<Kind extends keyof Fields>(
 ) {
   const constraints = useContext(AcademyFormConstraintsContext);
   // (The video form validates with VideoFormSchema, whose output is not its fields': the old cast, kept.)
-  const validate = useLazyValidation(SCHEMAS[kind] as () => Promise<z.ZodType>) as (context: { form: HTMLFormElement; submitter: HTMLInputElement | HTMLButtonElement | null; formData: FormData }) => Submission<z.input<Fields[Kind]>, string[], z.output<Fields[Kind]>>;
+  const validate = useLazyValidation(SCHEMAS[kind] as () => Promise<z.ZodType>) as (context: ValidateContext) => Submission<z.input<Fields[Kind]>, string[], z.output<Fields[Kind]>>;
   const [form, fields] = useForm<z.input<Fields[Kind]>, z.output<Fields[Kind]>, string[]>({
     id,
     lastResult,

@@ -29,15 +29,18 @@ export function useStepForm<Schema extends z.ZodType<Record<string, unknown>, Re
   result: SubmissionResult<string[]> | undefined,
 ) {
   const navigation = useNavigation();
-  return useForm({
+  const validate = useLazyValidation(loadSchema);
+  const [form, fields] = useForm({
     id,
     lastResult: navigation.state === "idle" ? result : undefined,
     constraint,
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: useLazyValidation(loadSchema),
+    onValidate: validate,
   });
+  // The same check, for useAutoSave: one fetch of the schema per form.
+  return [form, fields, validate.check] as const;
 }
 
 /** A step's screen: which step of five, its title and what it is for, then its form. */
@@ -98,13 +101,12 @@ function snapshot(form: HTMLFormElement) {
 
 /**
  * Seed 000 §4's auto-save, with JavaScript: when a field loses focus and the form changed and
- * passes `schema`, it is saved without leaving the step, so a reload or another device finds what
+ * passes `check` (useStepForm's third value), it is saved without leaving the step, so a reload or another device finds what
  * was typed. Saves go one after the other, with a plain fetch that leaves the router alone (see the
  * autosave route). Leaving a field for one of the form's buttons saves nothing: their post does.
  * Spread `onFocus` and `onBlur` on the form.
  */
-export function useAutoSave(step: OnboardingStep, loadSchema: () => Promise<z.ZodType>): AutoSave {
-  const validate = useLazyValidation(loadSchema);
+export function useAutoSave(step: OnboardingStep, check: (formData: FormData) => { status?: string }): AutoSave {
   const [state, setState] = useState<AutoSave["state"]>("idle");
   const sent = useRef<string | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -122,7 +124,7 @@ export function useAutoSave(step: OnboardingStep, loadSchema: () => Promise<z.Zo
       if (now === sent.current) return;
       const body = new FormData(form);
       // (Before the schema is fetched the autosave route's own check decides.)
-      if (validate.check(body).status !== "success") return;
+      if (check(body).status !== "success") return;
       sent.current = now;
       body.set("step", step);
       setState("saving");

@@ -162,15 +162,8 @@ export class I18n {
   getFixedT(language?: string | null, namespace?: string | null): TFunction {
     return (key, options = {}) => this.t(key, { ...options, ...(language ? { lng: language } : {}), ...(namespace && !key.includes(":") ? { ns: namespace } : {}) });
   }
-
-  createInstance(options?: InitOptions) {
-    const instance = new I18n();
-    if (options) void instance.init(options);
-    return instance;
-  }
 }
 
 const i18next = new I18n();
-export const createInstance = (options?: InitOptions) => i18next.createInstance(options);
 export type i18n = I18n;
 export default i18next;

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from "react";
 import defaultInstance, { type I18n, type TFunction } from "./i18next";
 
 /**
@@ -15,39 +15,48 @@ export function I18nextProvider({ i18n, children }: { i18n: I18n; children?: Rea
 
 export const initReactI18next = { type: "3rdParty" as const, init: () => {} };
 
-/** A counter of what can change a translation: the language, and the strings loaded. */
-type Version = { value: number; subscribe: (notify: () => void) => () => void };
-const versions = new WeakMap<I18n, Version>();
-function versionOf(i18n: I18n): Version {
-  const known = versions.get(i18n);
+/**
+ * What can change a translation (the language, the strings loaded) as the `t` of each namespace:
+ * the same function until one of them changes, then a new one, so memoised renders see the change.
+ */
+type Store = { subscribe: (notify: () => void) => () => void; tOf: (namespace: string | undefined) => TFunction };
+const stores = new WeakMap<I18n, Store>();
+function storeOf(i18n: I18n): Store {
+  const known = stores.get(i18n);
   if (known) return known;
   const notifiers = new Set<() => void>();
-  const version: Version = {
-    value: 0,
+  const fixed = new Map<string | undefined, TFunction>();
+  const store: Store = {
     subscribe: (notify) => {
       notifiers.add(notify);
       return () => notifiers.delete(notify);
     },
+    tOf: (namespace) => {
+      let t = fixed.get(namespace);
+      if (!t) {
+        t = i18n.getFixedT(null, namespace ?? null);
+        fixed.set(namespace, t);
+      }
+      return t;
+    },
   };
-  const bump = () => {
-    version.value++;
+  const changed = () => {
+    fixed.clear();
     for (const notify of notifiers) notify();
   };
-  i18n.on("languageChanged", bump);
-  i18n.on("added", bump);
-  versions.set(i18n, version);
-  return version;
+  i18n.on("languageChanged", changed);
+  i18n.on("added", changed);
+  stores.set(i18n, store);
+  return store;
 }
 
 type UseTranslation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
 
 export function useTranslation(namespace?: string): UseTranslation {
   const i18n = useContext(I18nContext);
-  const version = versionOf(i18n);
-  const current = useSyncExternalStore(version.subscribe, () => version.value, () => version.value);
-  // A new `t` when the language or the strings change, so memoised renders see it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `current` is what makes the new `t`.
-  const t = useMemo(() => i18n.getFixedT(null, namespace ?? null), [i18n, namespace, current]);
+  const store = storeOf(i18n);
+  const snapshot = () => store.tOf(namespace);
+  const t = useSyncExternalStore(store.subscribe, snapshot, snapshot);
   const result = [t, i18n, true] as unknown as UseTranslation;
   result.t = t;
   result.i18n = i18n;

@@ -45,8 +45,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Keywords({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const autoSave = useAutoSave("keyword_selection", loadSchema);
-  const [form, fields] = useStepForm("onboarding-keywords", loadSchema, loaderData.constraint, { keywords: loaderData.keywords }, actionData?.result);
+  const [form, fields, check] = useStepForm("onboarding-keywords", loadSchema, loaderData.constraint, { keywords: loaderData.keywords }, actionData?.result);
+  const autoSave = useAutoSave("keyword_selection", check);
   const keywords = fields.keywords.getFieldList();
 
   return (

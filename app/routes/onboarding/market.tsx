@@ -60,8 +60,8 @@ export default function Market({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation();
   const { maxCompetitors, countries, constraint } = loaderData;
   const loadSchema = () => import("~/lib/onboarding-schemas").then((module) => module.marketFormSchema(maxCompetitors));
-  const autoSave = useAutoSave("market_location", loadSchema);
-  const [form, fields] = useStepForm("onboarding-market", loadSchema, constraint, loaderData.values, actionData?.result);
+  const [form, fields, check] = useStepForm("onboarding-market", loadSchema, constraint, loaderData.values, actionData?.result);
+  const autoSave = useAutoSave("market_location", check);
   const rows = fields.competitors.getFieldList();
 
   return (

@@ -36,8 +36,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function PersonalInfo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const autoSave = useAutoSave("personal_info", loadSchema);
-  const [form, fields] = useStepForm("onboarding-personal-info", loadSchema, loaderData.constraint, loaderData.values, actionData?.result);
+  const [form, fields, check] = useStepForm("onboarding-personal-info", loadSchema, loaderData.constraint, loaderData.values, actionData?.result);
+  const autoSave = useAutoSave("personal_info", check);
 
   return (
     <StepCard step="personal_info" title={t("onboarding:personal.title")} description={t("onboarding:personal.description")}>
