@@ -8,7 +8,27 @@ import { type ClassValue, clsx } from "clsx";
  * what tailwind-merge decides.
  */
 export function cn(...inputs: ClassValue[]): string {
-  const classes = clsx(inputs).split(" ");
+  const joined = clsx(inputs);
+  let merged = merges.get(joined);
+  if (merged === undefined) {
+    // The app writes a few hundred distinct class lists; the bound only guards against a caller
+    // that builds them from data.
+    if (merges.size >= MERGES_KEPT) merges.clear();
+    merged = merge(joined);
+    merges.set(joined, merged);
+  }
+  return merged;
+}
+
+/**
+ * Each list's merge, remembered: a signed-in page renders about two hundred `cn` calls, and working
+ * them out again was 3 % of its server time (issue 16; bench/profile-page.ts).
+ */
+const merges = new Map<string, string>();
+const MERGES_KEPT = 5_000;
+
+function merge(joined: string): string {
+  const classes = joined.split(" ");
   const taken = new Set<string>();
   const kept: string[] = [];
   for (let index = classes.length - 1; index >= 0; index--) {

@@ -2,9 +2,11 @@ import { createContext, type ReactNode, useContext, useSyncExternalStore } from 
 import defaultInstance, { type I18n, type TFunction } from "./i18next";
 
 /**
- * The browser's react-i18next: the provider, `useTranslation()` and the init plugin, on the
- * i18next of ./i18next.ts (see there why). A component re-renders when the language changes or a
- * namespace arrives (react-i18next's `bindI18nStore: "added"`).
+ * The app's react-i18next: the provider, `useTranslation()` and the init plugin. In the browser it
+ * runs on the i18next of ./i18next.ts (see there why); on the server on the real i18next, whose
+ * instances the request's provider hands it (vite.config.ts says why the server uses this one). A
+ * component re-renders when the language changes or a namespace arrives (react-i18next's
+ * `bindI18nStore: "added"`).
  */
 
 const I18nContext = createContext<I18n>(defaultInstance);
