@@ -2,33 +2,9 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-
-type ModuleInfo = { importedIds: readonly string[] } | null;
-let rootDependencies: Set<string> | null = null;
-const BARREL = /\/node_modules\/(lucide-react\/dist\/esm\/lucide-react\.mjs|radix-ui\/dist\/index\.mjs)$/;
-/**
- * Every module the root route imports, with what those import: the browser loads them on every
- * page, so they make one chunk instead of one per set of routes that share them (about twenty
- * files under 1 kB, each a request and a gzip stream of its own). Nothing is added to any page.
- */
-function rootChunk(id: string, meta: { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => ModuleInfo }) {
-  if (!rootDependencies) {
-    rootDependencies = new Set();
-    const stack = [...meta.getModuleIds()].filter((candidate) => /\/app\/root\.tsx\?__react-router-build-client-route$/.test(candidate));
-    while (stack.length) {
-      const current = stack.pop() as string;
-      // A package's index re-exports all of it, and Rollup moves what a chunk's modules import into
-      // the chunk: through it, every icon of every page would land here.
-      if (BARREL.test(current)) throw new Error(`The root imports ${current}: import its parts instead (lucide-react/icons/<name>, @radix-ui/react-<name>).`);
-      for (const imported of meta.getModuleInfo(current)?.importedIds ?? []) {
-        if (rootDependencies.has(imported)) continue;
-        rootDependencies.add(imported);
-        stack.push(imported);
-      }
-    }
-  }
-  return rootDependencies.has(id) && !/\.css(\?|$)/.test(id) ? "root-shared" : undefined;
-}
+import { lucideIcons } from "./build-plugins/lucide-icons";
+import { pageChunks } from "./build-plugins/page-chunks";
+import routes from "./app/routes";
 
 /**
  * In the browser, i18next and react-i18next are our own small versions of the part of them the app
@@ -59,7 +35,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         rollupOptions: {
           output: {
-            manualChunks: rootChunk,
+            // Each module in the chunk of the pages that load it (build-plugins/page-chunks.ts).
+            manualChunks: pageChunks(routes, path.resolve(import.meta.dirname, "app")),
             // The translation chunks say what they hold (locale-fr-seo-…js): scripts/js-budget.mjs
             // adds a page's own to its weight.
             chunkFileNames: (chunk) => {
@@ -70,7 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  plugins: [i18nLite, tailwindcss(), reactRouter()],
+  plugins: [i18nLite, lucideIcons(), tailwindcss(), reactRouter()],
   optimizeDeps: {
     // Listed up front so the first dev visit does not trigger a re-optimise reload (STACK.md #12).
     include: [
