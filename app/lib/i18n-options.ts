@@ -12,6 +12,8 @@ export const NAMESPACE_FILES = {
   audit: "audit",
   onboarding: "onboarding",
   backlinks: "backlinks",
+  // Out of `backlinks` (issue 16): the administration's strings, which no buyer's page shows.
+  backlinksAdmin: "backlinks-admin",
   features: "features",
   // Out of `common` (issue 16): strings only their own screens show, or only the server.
   searchConsole: "search-console",

@@ -9,7 +9,7 @@ import { type FormConstraint, useLazyValidation } from "~/lib/lazy-validation";
 import type { BacklinkSite } from "~/lib/api-types";
 import { categoryName, languageName } from "./site-facts";
 
-const PREFIX = "backlinks:admin.site";
+const PREFIX = "backlinksAdmin:site";
 
 /** A site's form as the team edits it: every figure, and each link type's price in major units. */
 /** `constraint`: `getZodConstraint(SiteFormFields)`, from the loader (zod stays off the page). */

@@ -2,6 +2,7 @@ import academy from "../../../locales/en/academy.json";
 import academyAdmin from "../../../locales/en/academy-admin.json";
 import audit from "../../../locales/en/audit.json";
 import backlinks from "../../../locales/en/backlinks.json";
+import backlinksAdmin from "../../../locales/en/backlinks-admin.json";
 import billing from "../../../locales/en/billing.json";
 import common from "../../../locales/en/common.json";
 import features from "../../../locales/en/features.json";
@@ -16,4 +17,4 @@ import twoFactor from "../../../locales/en/two-factor.json";
 import exportColumns from "../../../locales/en/exports.json";
 
 /** Every namespace of one interface language: the browser loads only the language it shows. */
-export default { common, seo, seoSetup, insights, billing, academy, academyAdmin, audit, onboarding, backlinks, features, searchConsole, methodology, auth, twoFactor, exports: exportColumns };
+export default { common, seo, seoSetup, insights, billing, academy, academyAdmin, audit, onboarding, backlinks, backlinksAdmin, features, searchConsole, methodology, auth, twoFactor, exports: exportColumns };

@@ -2,6 +2,7 @@ import academy from "../../../locales/fr/academy.json";
 import academyAdmin from "../../../locales/fr/academy-admin.json";
 import audit from "../../../locales/fr/audit.json";
 import backlinks from "../../../locales/fr/backlinks.json";
+import backlinksAdmin from "../../../locales/fr/backlinks-admin.json";
 import billing from "../../../locales/fr/billing.json";
 import common from "../../../locales/fr/common.json";
 import features from "../../../locales/fr/features.json";
@@ -16,4 +17,4 @@ import twoFactor from "../../../locales/fr/two-factor.json";
 import exportColumns from "../../../locales/fr/exports.json";
 
 /** Every namespace of one interface language: the browser loads only the language it shows. */
-export default { common, seo, seoSetup, insights, billing, academy, academyAdmin, audit, onboarding, backlinks, features, searchConsole, methodology, auth, twoFactor, exports: exportColumns };
+export default { common, seo, seoSetup, insights, billing, academy, academyAdmin, audit, onboarding, backlinks, backlinksAdmin, features, searchConsole, methodology, auth, twoFactor, exports: exportColumns };

@@ -110,7 +110,7 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
               {site.domain}
             </span>
             {site.demo ? <DemoSiteBadge /> : null}
-            {site.retired ? <Badge variant="destructive">{t("backlinks:admin.site.retiredBadge")}</Badge> : null}
+            {site.retired ? <Badge variant="destructive">{t("backlinks:retiredBadge")}</Badge> : null}
           </h2>
           <DomainLink url={site.url} domain={site.url} className="text-sm font-normal text-muted-foreground" />
         </div>

@@ -18,7 +18,7 @@ import { MAX_CATALOGUE_CSV_BYTES } from "~/middleware/form-body.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-const PREFIX = "backlinks:admin.import";
+const PREFIX = "backlinksAdmin:import";
 
 type ImportReply = { report: CatalogueImportResult } | { error: string };
 
@@ -64,7 +64,7 @@ export default function AdminImport({ actionData }: Route.ComponentProps) {
         <p className="text-sm">
           <a href="/exports/backlinks-catalogue.csv" download className="inline-flex min-h-6 items-center gap-1 font-medium text-primary hover:underline">
             <DownloadIcon className="size-4" aria-hidden />
-            {t("backlinks:admin.sites.export")}
+            {t("backlinksAdmin:sites.export")}
           </a>
         </p>
         {/* A new form once a file is imported: the next import starts from an empty file field. */}

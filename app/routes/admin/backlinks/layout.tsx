@@ -23,8 +23,8 @@ export default function AdminBacklinksLayout() {
   const { pathname } = useLocation();
   return (
     <section className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-10">
-      <ScreenTitle title={t("nav.adminBacklinks")} description={t("backlinks:admin.description")} />
-      <TabStrip aria-label={t("backlinks:admin.tabs.label")}>
+      <ScreenTitle title={t("nav.adminBacklinks")} description={t("backlinksAdmin:description")} />
+      <TabStrip aria-label={t("backlinksAdmin:tabs.label")}>
         {TABS.map((tab) => {
           const active = tab.matches(pathname.replace(/\/$/, ""));
           return (
@@ -34,7 +34,7 @@ export default function AdminBacklinksLayout() {
               aria-current={active ? "page" : undefined}
               className={tabClass(active)}
             >
-              {t(`backlinks:admin.tabs.${tab.key}`)}
+              {t(`backlinksAdmin:tabs.${tab.key}`)}
             </Link>
           );
         })}

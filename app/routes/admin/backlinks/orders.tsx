@@ -27,7 +27,7 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-const PREFIX = "backlinks:admin.orders";
+const PREFIX = "backlinksAdmin:orders";
 
 type MoveReply = { formId: string; result: SubmissionResult<string[]> };
 const formIdOf = (id: string) => `move-${id}`;

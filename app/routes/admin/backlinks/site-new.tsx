@@ -15,7 +15,7 @@ import { type SiteFormReply, siteFormConstraint, submitSiteForm } from "./site-f
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.title }]);
 
-const PREFIX = "backlinks:admin.site";
+const PREFIX = "backlinksAdmin:site";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);

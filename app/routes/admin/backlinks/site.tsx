@@ -21,7 +21,7 @@ import { type SiteFormReply, siteFormConstraint, submitSiteForm } from "./site-f
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.site.domain }]);
 
-const PREFIX = "backlinks:admin.site";
+const PREFIX = "backlinksAdmin:site";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -74,7 +74,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
         {site.demo ? <DemoSiteBadge /> : null}
         {site.retired ? (
           <Badge variant="destructive" data-testid="retired-badge">
-            {t(`${PREFIX}.retiredBadge`)}
+            {t("backlinks:retiredBadge")}
           </Badge>
         ) : null}
       </div>

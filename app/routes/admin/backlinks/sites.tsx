@@ -18,7 +18,7 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-const PREFIX = "backlinks:admin.sites";
+const PREFIX = "backlinksAdmin:sites";
 const PAGE_SIZE = 100;
 
 /** The catalogue's live sites for the team, by domain or category, a hundred at a time. */
@@ -44,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await read(getApiClient(context).backlinks.admin.sites[":id"].retire.$post({ param: { id }, json: { retired: true } }));
   } catch (caught) {
-    return redirectWithToast("/admin/backlinks", { type: "error", title: t("backlinks:admin.site.retireFailed"), description: backlinksErrorMessage(t, refusal(caught)) });
+    return redirectWithToast("/admin/backlinks", { type: "error", title: t("backlinksAdmin:site.retireFailed"), description: backlinksErrorMessage(t, refusal(caught)) });
   }
-  return redirectWithToast(`/admin/backlinks/sites/${id}`, { type: "success", title: t("backlinks:admin.site.retired") });
+  return redirectWithToast(`/admin/backlinks/sites/${id}`, { type: "success", title: t("backlinksAdmin:site.retired") });
 }
 
 export default function AdminSites({ loaderData }: Route.ComponentProps) {
@@ -102,7 +102,7 @@ export default function AdminSites({ loaderData }: Route.ComponentProps) {
         <p className="rounded-md border border-dashed border-slate-300 bg-card p-6 text-center text-sm text-muted-foreground">{t(`${PREFIX}.empty`)}</p>
       ) : (
         <>
-          <p className="text-xs text-muted-foreground xl:hidden">{t("backlinks:admin.orders.scrollHint")}</p>
+          <p className="text-xs text-muted-foreground xl:hidden">{t("backlinksAdmin:orders.scrollHint")}</p>
           <Table className="min-w-[44rem]" region={t(`${PREFIX}.title`)}>
             <TableHeader>
               <TableHead>{t(`${PREFIX}.domain`)}</TableHead>
@@ -151,8 +151,8 @@ export default function AdminSites({ loaderData }: Route.ComponentProps) {
                       <Form method="post" className="contents">
                         <input type="hidden" name="intent" value="retire" />
                         <input type="hidden" name="id" value={site.id} />
-                        <Button type="submit" variant="ghost-destructive" size="sm" className="h-8" aria-label={`${t("backlinks:admin.site.retire")}: ${site.domain}`}>
-                          {t("backlinks:admin.site.retire")}
+                        <Button type="submit" variant="ghost-destructive" size="sm" className="h-8" aria-label={`${t("backlinksAdmin:site.retire")}: ${site.domain}`}>
+                          {t("backlinksAdmin:site.retire")}
                         </Button>
                       </Form>
                     </div>
