@@ -43,7 +43,8 @@ export function rewriteIconImports(code: string, fileOf: (name: string) => strin
     for (const specifier of list.split(",").map((part) => part.trim()).filter(Boolean)) {
       const [imported, local = imported] = specifier.split(/\s+as\s+/);
       const file = fileOf(imported);
-      if (file && !imported.startsWith("type ")) icons.push(`import ${local} from "lucide-react/icons/${file}";`);
+      // `type X` names no icon, so it stays on the index with whatever else is not one.
+      if (file) icons.push(`import ${local} from "lucide-react/icons/${file}";`);
       else rest.push(specifier);
     }
     if (!icons.length) return statement;

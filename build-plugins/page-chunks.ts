@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Rollup } from "vite";
+import { SENT_WITHOUT_SCRIPTS } from "../scripts/js-budget.mjs";
 
 /**
  * How the browser build splits the app's code (issue 16): each module goes into the chunk of the
@@ -135,9 +136,9 @@ export function pageChunks(routes: readonly RouteNode[], appDirectory: string, r
   };
 }
 
-/** The route says `handle = { hydrate: false }` (as scripts/js-budget.mjs reads it). */
+/** The route says `handle = { hydrate: false }`, read as the JS budget reads it. */
 function sentWithoutScripts(file: string): boolean {
-  return /export const handle = \{[^}]*\bhydrate: false\b/.test(fs.readFileSync(file, "utf8"));
+  return SENT_WITHOUT_SCRIPTS.test(fs.readFileSync(file, "utf8"));
 }
 
 function computeNames(meta: Rollup.ManualChunkMeta, routes: readonly RouteNode[], appDirectory: string, rootFile: string) {

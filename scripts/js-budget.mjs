@@ -42,11 +42,17 @@ function gzipSize(clientDir, url, cache) {
   return cache.get(url);
 }
 
+/**
+ * A route module that says its page is sent without scripts (app/root.tsx reads the handle at run
+ * time); build-plugins/page-chunks.ts reads it the same way.
+ */
+export const SENT_WITHOUT_SCRIPTS = /export const handle = \{[^}]*\bhydrate: false\b/;
+
 /** Does the route's module say it is sent without scripts? Its source is next to the build. */
 function isStatic(routeId) {
   const base = new URL(`../app/${routeId}`, import.meta.url).pathname;
   const file = [".tsx", ".ts", ".jsx", ".js"].map((extension) => base + extension).find((candidate) => fs.existsSync(candidate));
-  return Boolean(file && /export const handle = \{[^}]*\bhydrate: false\b/.test(fs.readFileSync(file, "utf8")));
+  return Boolean(file && SENT_WITHOUT_SCRIPTS.test(fs.readFileSync(file, "utf8")));
 }
 
 /** Every page-rendering route (a default export) with the JS its page loads, largest first. */
