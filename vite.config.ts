@@ -2,7 +2,6 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { lucideIcons } from "./build-plugins/lucide-icons";
 import { pageChunks } from "./build-plugins/page-chunks";
 import routes from "./app/routes";
 
@@ -47,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  plugins: [i18nLite, lucideIcons(), tailwindcss(), reactRouter()],
+  plugins: [i18nLite, tailwindcss(), reactRouter()],
   optimizeDeps: {
     // Listed up front so the first dev visit does not trigger a re-optimise reload (STACK.md #12).
     include: [
@@ -55,7 +54,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       "@conform-to/zod/v4",
       "radix-ui",
       "zod",
-      "lucide-react",
       "clsx",
       "class-variance-authority",
     ],

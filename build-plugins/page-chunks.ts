@@ -152,7 +152,7 @@ function computeNames(meta: Rollup.ManualChunkMeta, routes: readonly RouteNode[]
   }
   const importsOf = (id: string) => {
     if (BARREL.test(id)) {
-      throw new Error(`A page imports ${id}: import its parts instead (lucide-react's icons are rewritten by build-plugins/lucide-icons.ts; radix-ui: @radix-ui/react-<name>, or load it with import()).`);
+      throw new Error(`A page imports ${id}: import its parts instead (icons: ~/components/ui/icons; radix-ui: @radix-ui/react-<name>, or load it with import()).`);
     }
     return meta.getModuleInfo(id)?.importedIds ?? [];
   };

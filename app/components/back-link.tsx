@@ -1,4 +1,4 @@
-import { ArrowLeftIcon } from "lucide-react";
+import { ArrowLeftIcon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 

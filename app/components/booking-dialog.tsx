@@ -1,4 +1,4 @@
-import { CalendarCheckIcon } from "lucide-react";
+import { CalendarCheckIcon } from "~/components/ui/icons";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -1,5 +1,5 @@
 import { type DefaultValue, type FieldName, type FieldMetadata, type FormMetadata, getFieldsetProps } from "@conform-to/react";
-import { PlusIcon, Trash2Icon } from "lucide-react";
+import { PlusIcon, Trash2Icon } from "~/components/ui/icons";
 import type * as React from "react";
 import { ErrorList } from "~/components/forms";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { ChevronRightIcon, HomeIcon } from "lucide-react";
+import { ChevronRightIcon, HomeIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link, useMatches } from "react-router";
 import { breadcrumbTrail, type Crumb } from "~/lib/breadcrumbs";

@@ -1,4 +1,4 @@
-import { ConstructionIcon, LockIcon } from "lucide-react";
+import { ConstructionIcon, LockIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 
 /** Seed 000 §2: a title, an optional description and a message (a default one if none is given). */

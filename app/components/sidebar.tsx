@@ -20,7 +20,7 @@ import {
   SparklesIcon,
   TrophyIcon,
   XIcon,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, PrefetchPageLinks, useFetcher, useLocation, useSubmit } from "react-router";

@@ -1,4 +1,4 @@
-import { SparklesIcon, XIcon } from "lucide-react";
+import { SparklesIcon, XIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { PlanDialogLink } from "./billing/plan-dialog";

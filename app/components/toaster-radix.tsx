@@ -1,4 +1,4 @@
-import { XIcon } from "lucide-react";
+import { XIcon } from "~/components/ui/icons";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { TOAST_DURATION_MS, type Toast } from "~/lib/toast";

@@ -1,10 +1,6 @@
-// One file per icon, not the package's index: the root's imports make one chunk (vite.config.ts).
-import CheckCircle2Icon from "lucide-react/icons/circle-check";
-import XCircleIcon from "lucide-react/icons/circle-x";
-import InfoIcon from "lucide-react/icons/info";
-import AlertTriangleIcon from "lucide-react/icons/triangle-exclamation-point";
 import { type ElementType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
+import { CircleCheckIcon, CircleXIcon, InfoIcon, TriangleAlertIcon } from "~/components/ui/icons";
 import { MAX_TOASTS, type Toast, type ToastType } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -13,9 +9,9 @@ import { cn } from "~/lib/utils";
 const RadixToasts = lazy(() => import("./toaster-radix"));
 
 const ICONS: Record<ToastType, typeof InfoIcon> = {
-  success: CheckCircle2Icon,
-  error: XCircleIcon,
-  warning: AlertTriangleIcon,
+  success: CircleCheckIcon,
+  error: CircleXIcon,
+  warning: TriangleAlertIcon,
   info: InfoIcon,
 };
 

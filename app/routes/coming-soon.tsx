@@ -1,4 +1,4 @@
-import { ArrowRightIcon, BellIcon, BellOffIcon, CalendarClockIcon, CheckIcon } from "lucide-react";
+import { ArrowRightIcon, BellIcon, BellOffIcon, CalendarClockIcon, CheckIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import { TrophyIcon } from "lucide-react";
+import { TrophyIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/leaderboard";

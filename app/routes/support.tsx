@@ -1,4 +1,4 @@
-import { LifeBuoyIcon, MailIcon } from "lucide-react";
+import { LifeBuoyIcon, MailIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/support";

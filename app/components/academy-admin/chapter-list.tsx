@@ -1,4 +1,4 @@
-import { PencilIcon, PlusIcon } from "lucide-react";
+import { PencilIcon, PlusIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { formatDuration, sourceFor } from "#domain/academy";

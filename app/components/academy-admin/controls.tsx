@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon, EyeIcon, EyeOffIcon, GripVerticalIcon, Trash2Icon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon, EyeIcon, EyeOffIcon, GripVerticalIcon, Trash2Icon } from "~/components/ui/icons";
 import { type DragEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useFetchers, useLocation } from "react-router";

@@ -1,4 +1,4 @@
-import { ImageIcon, ImageUpIcon, LinkIcon, LoaderCircleIcon, RefreshCwIcon, UploadIcon, XIcon } from "lucide-react";
+import { ImageIcon, ImageUpIcon, LinkIcon, LoaderCircleIcon, RefreshCwIcon, UploadIcon, XIcon } from "~/components/ui/icons";
 import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";

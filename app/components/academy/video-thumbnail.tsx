@@ -1,4 +1,4 @@
-import { PlayCircleIcon } from "lucide-react";
+import { PlayCircleIcon } from "~/components/ui/icons";
 import { useCallback, useState } from "react";
 import { cn } from "~/lib/utils";
 

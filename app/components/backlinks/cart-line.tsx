@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { AlertTriangleIcon, CheckCircle2Icon, CircleDashedIcon, Trash2Icon } from "lucide-react";
+import { TriangleAlertIcon, CircleCheckIcon, CircleDashedIcon, Trash2Icon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Field, FormErrors } from "~/components/forms";
@@ -41,7 +41,7 @@ export function CartLine({ item, reply, website, constraint }: { item: CartItem;
               </Link>
               {item.is_configured ? (
                 <Badge variant="success">
-                  <CheckCircle2Icon aria-hidden />
+                  <CircleCheckIcon aria-hidden />
                   {t(`${PREFIX}.configured`)}
                 </Badge>
               ) : (
@@ -66,12 +66,12 @@ export function CartLine({ item, reply, website, constraint }: { item: CartItem;
 
         {!item.available ? (
           <Alert variant="destructive" role="status" data-testid="line-unavailable">
-            <AlertTriangleIcon aria-hidden />
+            <TriangleAlertIcon aria-hidden />
             <AlertDescription>{t(`${PREFIX}.unavailable`)}</AlertDescription>
           </Alert>
         ) : item.price_changed && item.current_price !== null ? (
           <Alert variant="warning" role="status" data-testid="line-price-changed">
-            <AlertTriangleIcon aria-hidden />
+            <TriangleAlertIcon aria-hidden />
             <AlertDescription className="flex w-full flex-wrap items-center justify-between gap-2">
               <p>
                 {t(`${PREFIX}.priceChanged`, { before: formatMoney(item.price_at_add, item.currency, locale), now: formatMoney(item.current_price, item.currency, locale) })}

@@ -1,4 +1,4 @@
-import { CreditCardIcon, InfoIcon, Trash2Icon } from "lucide-react";
+import { CreditCardIcon, InfoIcon, Trash2Icon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { LINK_TYPES } from "#domain/backlinks";

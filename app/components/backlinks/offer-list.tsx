@@ -1,4 +1,4 @@
-import { CheckIcon, ShoppingCartIcon } from "lucide-react";
+import { CheckIcon, ShoppingCartIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import type { LinkType } from "#domain/backlinks";

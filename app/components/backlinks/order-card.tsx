@@ -1,4 +1,4 @@
-import { CreditCardIcon, ExternalLinkIcon } from "lucide-react";
+import { CreditCardIcon, ExternalLinkIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { ArrowRightIcon, CheckIcon, ClockIcon, GlobeIcon, LinkIcon } from "lucide-react";
+import { ArrowRightIcon, CheckIcon, ClockIcon, GlobeIcon, LinkIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { AlertTriangleIcon } from "lucide-react";
+import { TriangleAlertIcon } from "~/components/ui/icons";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Form } from "react-router";
@@ -71,7 +71,7 @@ export function PlanConfirmation({
       ) : null}
       {over.length ? (
         <Alert variant="warning" data-testid="over-limits">
-          <AlertTriangleIcon aria-hidden />
+          <TriangleAlertIcon aria-hidden />
           <AlertTitle>{t("billing:confirm.limits.title", { plan: values.plan })}</AlertTitle>
           <AlertDescription>
             <p>{t("billing:confirm.limits.intro")}</p>

@@ -1,4 +1,4 @@
-import { CheckIcon, Loader2Icon } from "lucide-react";
+import { CheckIcon, LoaderCircleIcon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Plan } from "~/lib/api-types";
@@ -189,7 +189,7 @@ export function PlansLoading() {
   const { t } = useTranslation();
   return (
     <p className="flex items-center justify-center gap-2 py-10 text-sm text-slate-600" role="status">
-      <Loader2Icon className="size-4 animate-spin" aria-hidden /> {t("billing:loading")}
+      <LoaderCircleIcon className="size-4 animate-spin" aria-hidden /> {t("billing:loading")}
     </p>
   );
 }

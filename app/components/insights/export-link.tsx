@@ -1,4 +1,4 @@
-import { DownloadIcon } from "lucide-react";
+import { DownloadIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { buttonVariants } from "~/components/ui/button";
 

@@ -1,4 +1,4 @@
-import { RefreshCwIcon } from "lucide-react";
+import { RefreshCwIcon } from "~/components/ui/icons";
 import { useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ExternalLinkIcon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ExternalLinkIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { formatPercent } from "~/components/seo-llms/format";

@@ -1,4 +1,4 @@
-import { CircleAlertIcon, GlobeIcon, LoaderCircleIcon } from "lucide-react";
+import { CircleAlertIcon, GlobeIcon, LoaderCircleIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { SiteAuditErrorCode, SiteAuditStatus } from "#domain/site-audit";

@@ -1,5 +1,5 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
-import { CheckIcon, LoaderCircleIcon } from "lucide-react";
+import { CheckIcon, LoaderCircleIcon } from "~/components/ui/icons";
 import type * as React from "react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

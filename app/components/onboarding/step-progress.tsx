@@ -1,4 +1,4 @@
-import { CheckIcon } from "lucide-react";
+import { CheckIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ONBOARDING_STEPS, type OnboardingStep } from "#domain/onboarding";

@@ -1,4 +1,4 @@
-import { SparklesIcon } from "lucide-react";
+import { SparklesIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber, formatPercent } from "~/components/seo-llms/format";

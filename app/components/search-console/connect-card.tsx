@@ -1,4 +1,4 @@
-import { BarChart3Icon, MousePointerClickIcon, PlugIcon, SearchIcon, TriangleAlertIcon } from "lucide-react";
+import { BarChart3Icon, MousePointerClickIcon, PlugIcon, SearchIcon, TriangleAlertIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";

@@ -1,4 +1,4 @@
-import { LoaderCircleIcon, TriangleAlertIcon } from "lucide-react";
+import { LoaderCircleIcon, TriangleAlertIcon } from "~/components/ui/icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";

@@ -1,4 +1,4 @@
-import { GlobeIcon } from "lucide-react";
+import { GlobeIcon } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { siteLabel } from "#domain/search-console";
 

@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ExportLink } from "~/components/insights/export-link";

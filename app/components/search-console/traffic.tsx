@@ -1,4 +1,4 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon } from "lucide-react";
+import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/components/seo-llms/format";
 import { Card } from "~/components/ui/card";

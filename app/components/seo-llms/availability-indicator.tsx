@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, ClockIcon, LoaderCircleIcon, LockIcon, RefreshCwIcon } from "lucide-react";
+import { CircleCheckIcon, ClockIcon, LoaderCircleIcon, LockIcon, RefreshCwIcon } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRevalidator } from "react-router";
@@ -62,7 +62,7 @@ export function AvailabilityIndicator({ availability, now }: { availability: Ava
   let label: string | null = null;
   if (availability.can_analyze) {
     tone = "success";
-    icon = <CheckCircle2Icon aria-hidden />;
+    icon = <CircleCheckIcon aria-hidden />;
     label = t("seo:availability.available");
   } else if (availability.reason === "analysis_in_progress") {
     label = t("seo:availability.running");

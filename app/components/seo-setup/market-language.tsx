@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { LoaderCircleIcon } from "lucide-react";
+import { LoaderCircleIcon } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";

@@ -1,5 +1,5 @@
 import { getFieldsetProps, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { RefreshCwIcon } from "lucide-react";
+import { RefreshCwIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ListEnd, RowFieldset } from "~/components/form-lists";

@@ -1,4 +1,4 @@
-import { LockIcon, PauseIcon, PencilIcon, PlayIcon, Trash2Icon } from "lucide-react";
+import { LockIcon, PauseIcon, PencilIcon, PlayIcon, Trash2Icon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { CrownIcon, LockIcon } from "lucide-react";
+import { CrownIcon, LockIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { PlanDialogLink } from "~/components/billing/plan-dialog";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { CircleAlertIcon, CircleCheckIcon, CircleXIcon } from "lucide-react";
+import { CircleAlertIcon, CircleCheckIcon, CircleXIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";

@@ -1,4 +1,4 @@
-import { DownloadIcon, LoaderCircleIcon, RotateCwIcon } from "lucide-react";
+import { DownloadIcon, LoaderCircleIcon, RotateCwIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/components/seo-llms/format";

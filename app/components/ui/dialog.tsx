@@ -1,4 +1,4 @@
-import { XIcon } from "lucide-react";
+import { XIcon } from "~/components/ui/icons";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";

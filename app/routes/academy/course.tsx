@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, CircleIcon } from "lucide-react";
+import { CircleCheckIcon, CircleIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/course";
@@ -69,7 +69,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
                         <span className="flex-1 text-sm font-medium text-slate-900">{video.title}</span>
                         <span className="text-xs tabular-nums text-slate-600">{formatDuration(video.duration_seconds)}</span>
                         {video.watched ? (
-                          <CheckCircle2Icon className="size-4 text-emerald-600" aria-label={t("academy:watched")} />
+                          <CircleCheckIcon className="size-4 text-emerald-600" aria-label={t("academy:watched")} />
                         ) : (
                           <CircleIcon className="size-4 text-slate-300" aria-hidden />
                         )}

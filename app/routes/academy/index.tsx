@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, ClockIcon } from "lucide-react";
+import { CircleCheckIcon, ClockIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
@@ -57,7 +57,7 @@ export default function Academy({ loaderData }: Route.ComponentProps) {
                       <span className="flex items-center gap-1 text-xs text-slate-600">
                         {total > 0 && watched === total ? (
                           <>
-                            <CheckCircle2Icon className="size-3.5 text-emerald-600" aria-hidden /> {t("academy:completed")}
+                            <CircleCheckIcon className="size-3.5 text-emerald-600" aria-hidden /> {t("academy:completed")}
                           </>
                         ) : watched > 0 ? (
                           t("academy:progress", { watched, total })

@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, ChevronLeftIcon, ChevronRightIcon, ExternalLinkIcon } from "lucide-react";
+import { CircleCheckIcon, ChevronLeftIcon, ChevronRightIcon, ExternalLinkIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video";
@@ -88,7 +88,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
           <Button type="submit" variant={video.watched ? "outline" : "default"} disabled={navigation.state === "submitting"}>
             {video.watched ? (
               <>
-                <CheckCircle2Icon aria-hidden /> {t("academy:markUnwatched")}
+                <CircleCheckIcon aria-hidden /> {t("academy:markUnwatched")}
               </>
             ) : (
               t("academy:markWatched")

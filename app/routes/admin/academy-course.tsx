@@ -1,4 +1,4 @@
-import { ExternalLinkIcon, PlusIcon } from "lucide-react";
+import { ExternalLinkIcon, PlusIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";

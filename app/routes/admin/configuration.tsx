@@ -1,4 +1,4 @@
-import { CircleCheckIcon, CircleDashedIcon, FlaskConicalIcon } from "lucide-react";
+import { CircleCheckIcon, CircleDashedIcon, FlaskConicalIcon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";

@@ -1,4 +1,4 @@
-import { LinkIcon, LogInIcon } from "lucide-react";
+import { LinkIcon, LogInIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/verify";

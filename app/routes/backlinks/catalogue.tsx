@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon, FlaskConicalIcon } from "lucide-react";
+import { ChevronLeftIcon, ChevronRightIcon, FlaskConicalIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/catalogue";

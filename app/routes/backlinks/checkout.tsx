@@ -1,4 +1,4 @@
-import { FlaskConicalIcon } from "lucide-react";
+import { FlaskConicalIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";

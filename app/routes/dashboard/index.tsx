@@ -1,4 +1,4 @@
-import { LoaderCircleIcon, RefreshCwIcon, TriangleAlertIcon } from "lucide-react";
+import { LoaderCircleIcon, RefreshCwIcon, TriangleAlertIcon } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";

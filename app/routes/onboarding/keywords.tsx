@@ -1,6 +1,6 @@
 import { getFieldsetProps, getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { SparklesIcon } from "lucide-react";
+import { SparklesIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Route } from "./+types/keywords";

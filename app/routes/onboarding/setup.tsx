@@ -1,4 +1,4 @@
-import { CircleCheckIcon, CircleDashedIcon, CircleXIcon, LoaderCircleIcon, RotateCcwIcon } from "lucide-react";
+import { CircleCheckIcon, CircleDashedIcon, CircleXIcon, LoaderCircleIcon, RotateCcwIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { CircleAlertIcon, SearchIcon } from "lucide-react";
+import { CircleAlertIcon, SearchIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/website";

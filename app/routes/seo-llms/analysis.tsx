@@ -1,4 +1,4 @@
-import { CheckIcon, ChevronDownIcon, DownloadIcon, MinusIcon, SearchIcon, XIcon } from "lucide-react";
+import { CheckIcon, ChevronDownIcon, DownloadIcon, MinusIcon, SearchIcon, XIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/analysis";

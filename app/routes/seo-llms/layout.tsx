@@ -1,5 +1,5 @@
 import { OperatorNotice } from "~/components/operator-notice";
-import { FlaskConicalIcon, SparklesIcon } from "lucide-react";
+import { FlaskConicalIcon, SparklesIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from "lucide-react";
+import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { SearchSchema } from "./queries.server";

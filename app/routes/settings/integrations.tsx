@@ -1,4 +1,4 @@
-import { UnplugIcon } from "lucide-react";
+import { UnplugIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/integrations";

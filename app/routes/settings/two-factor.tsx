@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ShieldCheckIcon, ShieldOffIcon } from "lucide-react";
+import { ShieldCheckIcon, ShieldOffIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/two-factor";

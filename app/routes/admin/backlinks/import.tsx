@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, DownloadIcon, FileUpIcon, XCircleIcon } from "lucide-react";
+import { CircleCheckIcon, DownloadIcon, FileUpIcon, CircleXIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/import";
@@ -85,7 +85,7 @@ export default function AdminImport({ actionData }: Route.ComponentProps) {
 
       {reply && "error" in reply ? (
         <Alert variant="destructive" role="alert">
-          <XCircleIcon aria-hidden />
+          <CircleXIcon aria-hidden />
           <AlertTitle>{t(`${PREFIX}.failed`)}</AlertTitle>
           <AlertDescription>{reply.error}</AlertDescription>
         </Alert>
@@ -100,7 +100,7 @@ function ImportReport({ report }: { report: CatalogueImportResult }) {
   return (
     <section className="grid gap-3" aria-labelledby="import-report" data-testid="import-report">
       <Alert variant={report.refused.length ? "warning" : "success"} role="status">
-        <CheckCircle2Icon aria-hidden />
+        <CircleCheckIcon aria-hidden />
         <AlertTitle id="import-report">{t(`${PREFIX}.done`)}</AlertTitle>
         <AlertDescription>
           <p>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ExternalLinkIcon } from "lucide-react";
+import { ExternalLinkIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Form, useLoaderData, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/orders";

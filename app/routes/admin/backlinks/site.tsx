@@ -1,4 +1,4 @@
-import { ArchiveRestoreIcon, ArchiveXIcon } from "lucide-react";
+import { ArchiveRestoreIcon, ArchiveXIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/site";

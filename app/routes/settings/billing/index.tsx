@@ -1,5 +1,5 @@
 import { OperatorNotice } from "~/components/operator-notice";
-import { AlertTriangleIcon, CalendarClockIcon, FlaskConicalIcon } from "lucide-react";
+import { TriangleAlertIcon, CalendarClockIcon, FlaskConicalIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/index";
@@ -122,7 +122,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
               </li>
               {paid.status === "past_due" ? (
                 <li className="flex items-center gap-2 text-red-800">
-                  <AlertTriangleIcon className="size-4" aria-hidden /> {t("billing:page.pastDue")}
+                  <TriangleAlertIcon className="size-4" aria-hidden /> {t("billing:page.pastDue")}
                 </li>
               ) : null}
               {pending?.to_plan_id && pending.to_billing_period ? (
