@@ -20,7 +20,7 @@ import { Toaster } from "./components/toaster";
 import { apiMiddleware } from "./lib/api.server";
 import { getConfig } from "./lib/config.server";
 import { useNonce } from "./lib/nonce";
-import { ensureNamespaces, namespacesFor, routeIdsFor, switchLocale } from "./lib/i18n-client";
+import { ensureRouteStrings, routeIdsFor, switchLocale } from "./lib/i18n-client";
 import { readToast } from "./lib/toast.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
 import { formBodyMiddleware } from "./middleware/form-body.server";
@@ -32,7 +32,7 @@ export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sameOr
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {
     const locale = isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;
-    await ensureNamespaces(i18next, locale, namespacesFor(routeIdsFor(new URL(request.url).pathname)));
+    await ensureRouteStrings(i18next, locale, routeIdsFor(new URL(request.url).pathname));
     return next();
   },
 ];

@@ -48,6 +48,11 @@ function gzipSize(clientDir, url, cache) {
  */
 export const SENT_WITHOUT_SCRIPTS = /export const handle = \{[^}]*\bhydrate: false\b/;
 
+/** The name of the chunk of a route's strings in a language (build-plugins/route-strings.ts). */
+export function routeStringsChunk(locale, routeId) {
+  return `strings-${locale}-${routeId.replace(/[^\w]+/g, "-")}`;
+}
+
 /** Does the route's module say it is sent without scripts? Its source is next to the build. */
 function isStatic(routeId) {
   const base = new URL(`../app/${routeId}`, import.meta.url).pathname;
@@ -66,13 +71,19 @@ export function measure(clientDir) {
     return ids;
   };
   // The strings the page shows, fetched by the entry before it hydrates (app/lib/i18n-client.ts):
-  // `common` and the namespaces of its routes (app/lib/route-namespaces.json), at the larger of
-  // the languages.
-  const routeNamespaces = JSON.parse(fs.readFileSync(new URL("../app/lib/route-namespaces.json", import.meta.url), "utf8"));
-  const localeFiles = fs.readdirSync(path.join(clientDir, "assets")).filter((name) => /^locale-[a-z]{2}-[\w-]+-[\w-]{8}\.js$/.test(name));
-  const namespaceBytes = (file) => Math.max(0, ...localeFiles.filter((name) => name.slice("locale-xx-".length, -"-xxxxxxxx.js".length) === file).map((name) => gzipSize(clientDir, `/assets/${name}`, cache)));
-  const fileOf = (namespace) => namespace.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-  const strings = (ids) => [...new Set(["common", ...ids.flatMap((id) => routeNamespaces[id] ?? [])])].reduce((sum, namespace) => sum + namespaceBytes(fileOf(namespace)), 0);
+  // `common` and the strings of each route it matches (a chunk per route and language, named by
+  // routeStringsChunk: build-plugins/route-strings.ts), at the larger of the languages.
+  const routeStrings = JSON.parse(fs.readFileSync(new URL("../app/lib/route-namespaces.json", import.meta.url), "utf8"));
+  const assets = fs.readdirSync(path.join(clientDir, "assets"));
+  const largest = (pattern) => Math.max(0, ...assets.filter((name) => pattern.test(name)).map((name) => gzipSize(clientDir, `/assets/${name}`, cache)));
+  const common = largest(/^locale-[a-z]{2}-common-[\w-]{8}\.js$/);
+  const routeBytes = (id) => {
+    if (!routeStrings[id]) return 0;
+    const bytes = largest(new RegExp(`^${routeStringsChunk("[a-z]{2}", id)}-[\\w-]{8}\\.js$`));
+    if (!bytes) throw new Error(`No strings chunk for ${id} in ${clientDir}: is app/lib/route-namespaces.json the build's?`);
+    return bytes;
+  };
+  const strings = (ids) => ids.reduce((sum, id) => sum + routeBytes(id), common);
   const pages = [];
   for (const route of Object.values(manifest.routes)) {
     if (!route.hasDefaultExport) continue;

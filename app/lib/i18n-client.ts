@@ -1,29 +1,41 @@
 import i18next, { type i18n } from "i18next";
 import { matchRoutes, type RouteObject } from "react-router";
+import { routeStringsUrl } from "virtual:route-strings";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#domain/locales";
-import { NAMESPACE_FILES, NAMESPACES, type Namespace } from "./i18n-options";
-import ROUTE_NAMESPACES from "./route-namespaces.json";
+import { NAMESPACE_FILES, type Namespace } from "./i18n-options";
 
 /**
- * The browser's translations: only the namespaces of the routes a page matches, in the language it
- * shows (scripts/route-namespaces.ts says which), each its own chunk. Fetched before hydrating and,
- * on a client navigation, before the next page renders (root's clientMiddleware), so no raw key
- * is ever painted.
+ * The browser's translations: `common`, and the strings of the routes a page matches in the
+ * language it shows (one chunk per route: build-plugins/route-strings.ts, from the keys
+ * scripts/route-namespaces.ts finds in each route's code). Fetched before hydrating and, on a client
+ * navigation, before the next page renders (root's clientMiddleware), so no raw key is ever painted.
+ * A module fetched on demand brings whole namespaces (`withStrings`).
  */
 // Mails are written on the server: their strings never travel.
 const files = import.meta.glob<{ default: Record<string, unknown> }>(["../../locales/*/*.json", "!../../locales/*/mail.json"]);
-const routeNamespaces = ROUTE_NAMESPACES as Record<string, Namespace[] | undefined>;
 
-async function stringsOf(locale: Locale, namespace: Namespace) {
+type Strings = Record<string, Record<string, unknown>>;
+
+/** What this browser holds, per language: the routes whose strings it fetched, the namespaces it has whole. */
+const held = new Map<Locale, { routes: Set<string>; whole: Set<Namespace> }>();
+const heldIn = (locale: Locale) => {
+  let entry = held.get(locale);
+  if (!entry) {
+    entry = { routes: new Set(), whole: new Set() };
+    held.set(locale, entry);
+  }
+  return entry;
+};
+
+async function wholeNamespace(locale: Locale, namespace: Namespace) {
   const load = files[`../../locales/${locale}/${NAMESPACE_FILES[namespace]}.json`];
   if (!load) throw new Error(`No ${namespace} strings in ${locale}`);
   return (await load()).default;
 }
 
-export function namespacesFor(routeIds: Iterable<string>): Namespace[] {
-  const needed = new Set<Namespace>(["common"]);
-  for (const id of routeIds) for (const namespace of routeNamespaces[id] ?? []) needed.add(namespace);
-  return [...needed];
+async function stringsOfRoute(locale: Locale, routeId: string): Promise<Strings> {
+  const url = routeStringsUrl(locale, routeId);
+  return url ? ((await import(/* @vite-ignore */ url)) as { default: Strings }).default : {};
 }
 
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
@@ -51,32 +63,65 @@ export function routeIdsFor(pathname: string): string[] {
   return (matchRoutes(routeTree.tree, pathname) ?? []).map((match) => match.route.id as string);
 }
 
-/** The strings the first render needs, for i18next's `resources`. */
-export async function initialResources(locale: Locale, pathname: string) {
-  const namespaces = namespacesFor(routeIdsFor(pathname));
-  const entries = await Promise.all(namespaces.map(async (namespace) => [namespace, await stringsOf(locale, namespace)] as const));
-  return Object.fromEntries(entries);
+/** `source` merged into `target`, subtree by subtree (two routes may each hold part of one). */
+function merge(target: Record<string, unknown>, source: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (value && typeof value === "object" && current && typeof current === "object") merge(current as Record<string, unknown>, value as Record<string, unknown>);
+    else target[key] = value && typeof value === "object" ? structuredClone(value) : value;
+  }
+  return target;
 }
 
+/** The strings the first render needs, for i18next's `resources`. */
+export async function initialResources(locale: Locale, pathname: string): Promise<Strings> {
+  const routeIds = routeIdsFor(pathname);
+  const [common, ...parts] = await Promise.all([wholeNamespace(locale, "common"), ...routeIds.map((id) => stringsOfRoute(locale, id))]);
+  const resources: Strings = { common: structuredClone(common) };
+  for (const part of parts) for (const [namespace, strings] of Object.entries(part)) resources[namespace] = merge(resources[namespace] ?? {}, strings);
+  const entry = heldIn(locale);
+  entry.whole.add("common");
+  for (const id of routeIds) entry.routes.add(id);
+  return resources;
+}
+
+/** The strings of these routes, in `locale`, added to what the browser's i18next holds. */
+export async function ensureRouteStrings(instance: i18n, locale: Locale, routeIds: string[]) {
+  const entry = heldIn(locale);
+  const missing = routeIds.filter((id) => !entry.routes.has(id));
+  await Promise.all([
+    ensureNamespaces(instance, locale, ["common"]),
+    ...missing.map(async (id) => {
+      for (const [namespace, strings] of Object.entries(await stringsOfRoute(locale, id))) instance.addResourceBundle(locale, namespace, strings, true, true);
+      entry.routes.add(id);
+    }),
+  ]);
+}
+
+/** Whole namespaces, in `locale`, added to what the browser's i18next holds. */
 export async function ensureNamespaces(instance: i18n, locale: Locale, namespaces: Namespace[]) {
+  const entry = heldIn(locale);
   await Promise.all(
     namespaces
-      .filter((namespace) => !instance.hasResourceBundle(locale, namespace))
-      .map(async (namespace) => instance.addResourceBundle(locale, namespace, await stringsOf(locale, namespace), true, true)),
+      .filter((namespace) => !entry.whole.has(namespace))
+      .map(async (namespace) => {
+        instance.addResourceBundle(locale, namespace, await wholeNamespace(locale, namespace), true, true);
+        entry.whole.add(namespace);
+      }),
   );
 }
 
-/** Switches the browser's i18next to `locale`, fetching the namespaces loaded so far in it first. */
+/** Switches the browser's i18next to `locale`, fetching first, in it, all it holds in the current one. */
 export async function switchLocale(instance: i18n, locale: Locale) {
-  const loaded = NAMESPACES.filter((namespace) => instance.hasResourceBundle(instance.language, namespace));
-  await ensureNamespaces(instance, locale, loaded);
+  const current = isLocale(instance.language) ? heldIn(instance.language) : { routes: new Set<string>(), whole: new Set<Namespace>(["common"]) };
+  await Promise.all([ensureNamespaces(instance, locale, [...current.whole]), ensureRouteStrings(instance, locale, [...current.routes])]);
   await instance.changeLanguage(locale);
 }
 
 /**
  * The loader of a module fetched on demand (`lazy(withStrings(["billing"], () => import(…)))`) that
  * fetches the namespaces it shows with it. scripts/route-namespaces.ts leaves a module loaded so out
- * of its page's namespaces: the plan dialog's strings come when it opens, not with every page.
+ * of its page's strings: the plan dialog's strings come when it opens, not with every page.
  */
 export function withStrings<T>(namespaces: Namespace[], load: () => Promise<T>): () => Promise<T> {
   return async () => {

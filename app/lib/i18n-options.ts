@@ -27,7 +27,7 @@ export const NAMESPACES = Object.keys(NAMESPACE_FILES) as Namespace[];
 
 /**
  * i18next's options without the strings: the server adds every language (app/lib/i18n.ts), the
- * browser only the namespaces of the page it shows, in its language (app/lib/i18n-client.ts).
+ * browser `common` and the keys of the page it shows, in its language (app/lib/i18n-client.ts).
  */
 export const i18nBaseOptions = {
   supportedLngs: [...SUPPORTED_LOCALES],

@@ -1,16 +1,25 @@
 import fs from "node:fs";
 import { expect, test } from "vitest";
 import { routeNamespaces, serialise } from "../../scripts/route-namespaces";
-import { namespacesFor } from "./i18n-client";
+
+const committed = () => JSON.parse(fs.readFileSync(new URL("./route-namespaces.json", import.meta.url), "utf8")) as Record<string, Record<string, string[]>>;
 
 test("route-namespaces.json says what every route's screen reads (else: node --import tsx scripts/route-namespaces.ts)", async () => {
-  const committed = fs.readFileSync(new URL("./route-namespaces.json", import.meta.url), "utf8");
-  expect(committed).toBe(serialise(await routeNamespaces()));
+  const file = fs.readFileSync(new URL("./route-namespaces.json", import.meta.url), "utf8");
+  expect(file).toBe(serialise(await routeNamespaces()));
 });
 
-test("a page reads common and the namespaces of each route it matches", () => {
-  expect(namespacesFor(["root", "routes/shell", "routes/seo-llms/layout", "routes/seo-llms/overview"])).toEqual(["common", "seo", "seoSetup"]);
+test("a route reads the keys its code names, common aside, and what a module fetched on demand shows comes with it", () => {
+  const map = committed();
+  expect(map["routes/seo-llms/overview"].seo).toContain("overview.title");
+  expect(Object.keys(map["routes/shell"] ?? {})).not.toContain("common");
   // The shell's plan dialog fetches `billing` when it opens (withStrings): not with every page.
-  expect(namespacesFor(["root", "routes/shell", "routes/dashboard/index"])).not.toContain("billing");
-  expect(namespacesFor(["routes/not-found"])).toEqual(["common"]);
+  for (const route of ["root", "routes/shell", "routes/dashboard/index"]) expect(Object.keys(map[route] ?? {})).not.toContain("billing");
+  expect(map["routes/not-found"]).toBeUndefined();
+});
+
+test("a namespace passed alone to a helper reads what the helpers build from `namespace`", () => {
+  // The questions page's action hands "seoSetup" to fieldErrorsFrom, which builds `${namespace}:fieldErrors.…`;
+  // its lazily fetched schemas build `${namespace}:validation.…`.
+  expect(committed()["routes/seo-llms/questions"].seoSetup).toEqual(expect.arrayContaining(["fieldErrors", "validation"]));
 });

@@ -59,6 +59,18 @@ function pluralSuffix(language: string, count: number) {
   return `_${rules.select(count)}`;
 }
 
+/** `target` with `source` merged in, as new objects (the modules the strings came from stay as they were). */
+function deepExtend(target: Resources, source: Resources, overwrite: boolean): Resources {
+  const merged: Resources = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    const current = merged[key];
+    if (isObject(value) && isObject(current)) merged[key] = deepExtend(current, value, overwrite);
+    else if (overwrite || current === undefined) merged[key] = value;
+  }
+  return merged;
+}
+const isObject = (value: unknown): value is Resources => typeof value === "object" && value !== null && !Array.isArray(value);
+
 export class I18n {
   language = "";
   languages: string[] = [];
@@ -112,9 +124,11 @@ export class I18n {
     return this.store[language]?.[namespace] !== undefined;
   }
 
-  addResourceBundle(language: string, namespace: string, strings: Resources, _deep?: boolean, _overwrite?: boolean) {
+  /** As i18next's: `deep` merges subtree by subtree (a page's strings may arrive in parts), else key by key. */
+  addResourceBundle(language: string, namespace: string, strings: Resources, deep?: boolean, overwrite?: boolean) {
     this.store[language] ??= {};
-    this.store[language][namespace] = { ...this.store[language][namespace], ...strings };
+    const current = this.store[language][namespace];
+    this.store[language][namespace] = deep && current ? deepExtend(current, strings, Boolean(overwrite)) : { ...current, ...strings };
     this.emit("added", language, namespace);
     return this;
   }
@@ -155,7 +169,13 @@ export class I18n {
       if (options.returnObjects) return found as unknown as string;
       return `key '${key} (${language})' returned an object instead of string.`;
     }
-    if (found === undefined) return options.defaultValue !== undefined ? interpolate(options.defaultValue, data) : key;
+    if (found === undefined) {
+      if (options.defaultValue !== undefined) return interpolate(options.defaultValue, data);
+      // The page fetched only the keys its routes' code names (scripts/route-namespaces.ts): say
+      // which one it missed, as the raw key is what the user sees (the e2e run fails on it).
+      if (typeof document !== "undefined") console.error(`No "${namespace}:${key}" string in ${language}: see scripts/route-namespaces.ts`);
+      return key;
+    }
     return interpolate(String(found), data);
   };
 

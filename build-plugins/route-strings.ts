@@ -1,0 +1,113 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Plugin } from "vite";
+import { NAMESPACE_FILES, type Namespace } from "../app/lib/i18n-options";
+import { SUPPORTED_LOCALES } from "../domain/locales";
+import { routeStringsChunk } from "../scripts/js-budget.mjs";
+
+/**
+ * The strings each route's screen shows, one chunk per route and language (issue 16): instead of
+ * the whole of every namespace a page names, the browser fetches the keys its routes name
+ * (app/lib/route-namespaces.json, written by scripts/route-namespaces.ts). `common` stays whole.
+ *
+ *   import { routeStringsUrl } from "virtual:route-strings";
+ *   await import(routeStringsUrl("fr", "routes/seo-llms/overview"))   // { default: { seo: { overview: {…} }, … } }
+ *
+ * The build emits each as `assets/strings-<language>-<route>-<version>.js` (routeStringsChunk), the
+ * version a hash of every route's strings; the page works its address out rather than carrying a
+ * loader per route and language (2 kB gzip on every page for 130 of them). scripts/js-budget.mjs
+ * adds a page's to its weight. The development server serves the same modules by their id.
+ */
+export type Resources = { [key: string]: string | Resources };
+export type RouteStrings = Record<string, string[]>;
+
+const INDEX = "virtual:route-strings";
+const PART = `${INDEX}/`;
+
+/**
+ * The part of `strings` that `prefixes` name: each key or subtree, with the key's plural and
+ * context forms (`items` keeps `items_one` and `items_other`). "" is all of it.
+ */
+export function pick(strings: Resources, prefixes: readonly string[]): Resources {
+  if (prefixes.includes("")) return strings;
+  const picked: Resources = {};
+  for (const prefix of prefixes) {
+    const segments = prefix.split(".");
+    const leaf = segments.pop() as string;
+    let from: Resources | undefined = strings;
+    let to = picked;
+    for (const segment of segments) {
+      const next: string | Resources | undefined = from?.[segment];
+      if (typeof next !== "object") {
+        from = undefined;
+        break;
+      }
+      from = next;
+      to[segment] ??= {};
+      to = to[segment] as Resources;
+    }
+    if (!from) continue;
+    for (const [key, value] of Object.entries(from)) if (key === leaf || key.startsWith(`${leaf}_`)) to[key] = value;
+  }
+  return picked;
+}
+
+export function routeStrings(root: string): Plugin {
+  const mapFile = path.join(root, "app/lib/route-namespaces.json");
+  const localeFile = (locale: string, namespace: Namespace) => path.join(root, "locales", locale, `${NAMESPACE_FILES[namespace]}.json`);
+  const read = () => JSON.parse(fs.readFileSync(mapFile, "utf8")) as Record<string, RouteStrings>;
+  const part = (locale: string, strings: RouteStrings) =>
+    Object.fromEntries(Object.entries(strings).map(([namespace, prefixes]) => [namespace, pick(JSON.parse(fs.readFileSync(localeFile(locale, namespace as Namespace), "utf8")), prefixes)]));
+  /** Every route's strings in every language, and a version that changes with any of them. */
+  const all = () => {
+    const parts = new Map<string, Record<string, Resources>>();
+    for (const [route, strings] of Object.entries(read())) for (const locale of SUPPORTED_LOCALES) parts.set(`${locale}/${route}`, part(locale, strings));
+    const version = crypto.createHash("sha256").update(JSON.stringify([...parts])).digest("hex").slice(0, 8);
+    return { parts, version };
+  };
+  let building = false;
+  return {
+    name: "sightline:route-strings",
+    configResolved(config) {
+      building = config.command === "build" && !config.build.ssr;
+    },
+    buildStart() {
+      if (!building) return;
+      const { parts, version } = all();
+      for (const id of parts.keys()) {
+        const [locale, ...route] = id.split("/");
+        this.emitFile({ type: "chunk", id: `${PART}${id}`, fileName: `assets/${routeStringsChunk(locale, route.join("/"))}-${version}.js` });
+      }
+    },
+    resolveId(id) {
+      return id === INDEX || id.startsWith(PART) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (id === `\0${INDEX}`) {
+        this.addWatchFile(mapFile);
+        const { version } = all();
+        const routes = Object.keys(read());
+        // Development: Vite serves a virtual module at /@id/__x00__<id>.
+        const url = building
+          ? `import.meta.env.BASE_URL + "assets/strings-" + locale + "-" + route.replace(/[^\\w]+/g, "-") + "-${version}.js"`
+          : `"/@id/__x00__${PART}" + locale + "/" + route`;
+        return `const routes = new Set(${JSON.stringify(routes)});\nexport function routeStringsUrl(locale, route) { return routes.has(route) ? ${url} : null; }\n`;
+      }
+      if (id.startsWith(`\0${PART}`)) {
+        const [locale, ...route] = id.slice(PART.length + 1).split("/");
+        const strings = read()[route.join("/")];
+        if (!strings || !(SUPPORTED_LOCALES as readonly string[]).includes(locale)) throw new Error(`No strings for ${route.join("/")} in ${locale}`);
+        for (const namespace of Object.keys(strings)) this.addWatchFile(localeFile(locale, namespace as Namespace));
+        return `export default ${JSON.stringify(part(locale, strings))};\n`;
+      }
+      return null;
+    },
+  };
+}
+
+/** `strings-fr-routes-seo-llms-overview` for the chunk of a route's strings, else null. */
+export function routeStringsChunkName(facadeModuleId: string | null | undefined): string | null {
+  const match = facadeModuleId?.match(/^\0virtual:route-strings\/([a-z]{2})\/(.+)$/);
+  return match ? routeStringsChunk(match[1], match[2]) : null;
+}
