@@ -1,5 +1,4 @@
-import { PROFILE_LIMITS } from "./seo-profile";
-import { WEBSITE_MAX_LENGTH } from "./website";
+export { ONBOARDING_LIMITS } from "./form-limits";
 
 /**
  * Onboarding's rules (seed 000 §3–5), shared by the API (which enforces them) and the step forms
@@ -16,21 +15,6 @@ export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
  * completing without it is that skip.
  */
 export const REQUIRED_STEPS: readonly OnboardingStep[] = ONBOARDING_STEPS.filter((step) => step !== "google_search_console");
-
-/** Seed 000 §5, in characters once trimmed (the website once normalised); keywords as the SEO profile counts them. */
-export const ONBOARDING_LIMITS = {
-  nameMin: 2,
-  nameMax: 50,
-  companyMin: 2,
-  companyMax: 100,
-  websiteMax: WEBSITE_MAX_LENGTH,
-  brandName: PROFILE_LIMITS.brandName,
-  keywordsMin: PROFILE_LIMITS.keywordsMin,
-  keywordsMax: PROFILE_LIMITS.keywordsMax,
-  keyword: PROFILE_LIMITS.keyword,
-  competitors: PROFILE_LIMITS.competitors,
-  competitorName: PROFILE_LIMITS.competitorName,
-} as const;
 
 export const stepIndex = (step: OnboardingStep): number => ONBOARDING_STEPS.indexOf(step);
 

@@ -3,23 +3,12 @@
  * input with the same limits.
  */
 
-export const PROFILE_LIMITS = {
-  brandName: 100,
-  aliases: 10,
-  alias: 100,
-  keywordsMin: 1,
-  keywordsMax: 10,
-  keyword: 80,
-  competitors: 20,
-  competitorName: 100,
-} as const;
+// The limits live with the other forms' numbers (form-limits.ts); here as the profile's rules.
+export { PROFILE_LIMITS, QUESTION_TEXT_LIMITS } from "./form-limits";
 
 /** In the product's order: a plan with N categories gets the first N. */
 export const QUESTION_CATEGORIES = ["selection", "understanding", "benefits", "comparison", "quality"] as const;
 export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];
-
-/** A question's text, in characters (after whitespace is collapsed). */
-export const QUESTION_TEXT_LIMITS = { min: 5, max: 500 } as const;
 
 export const MARKET_LANGUAGES = ["en", "fr"] as const;
 export type MarketLanguage = (typeof MARKET_LANGUAGES)[number];

@@ -1,3 +1,5 @@
+import { WEBSITE_MAX_LENGTH } from "./form-limits";
+
 /**
  * Seed 000 §5: http becomes https, and https is added when there is no scheme.
  * Returns null for anything that is not a web address with a dotted host name.
@@ -19,7 +21,8 @@ export function normaliseWebsite(input: string): string | null {
   return url.pathname === "/" && !url.search && !url.hash ? text.replace(/\/$/, "") : text;
 }
 
-export const WEBSITE_MAX_LENGTH = 255;
+// With the other forms' numbers (form-limits.ts); here with the rule that applies it.
+export { WEBSITE_MAX_LENGTH };
 
 export type WebsiteCheck = { ok: true; website: string } | { ok: false; reason: "invalid" | "tooLong" };
 

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { ONBOARDING_LIMITS } from "#domain/onboarding";
+import { ONBOARDING_LIMITS } from "#domain/form-limits";
 import { MESSAGE_VALUES } from "~/lib/validation-messages";
 import { cn } from "~/lib/utils";
 

@@ -1,4 +1,4 @@
-import { PROFILE_LIMITS, QUESTION_TEXT_LIMITS } from "#domain/seo-profile";
+import { PROFILE_LIMITS, QUESTION_TEXT_LIMITS } from "#domain/form-limits";
 
 /**
  * The numbers the forms' validation messages quote ("at most {{questionMax}} characters"), from
