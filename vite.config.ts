@@ -3,7 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { pageChunks } from "./build-plugins/page-chunks";
-import { routeStrings, routeStringsChunkName } from "./build-plugins/route-strings";
+import { routeStrings } from "./build-plugins/route-strings";
 import routes from "./app/routes";
 
 /**
@@ -37,11 +37,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // Each module in the chunk of the pages that load it (build-plugins/page-chunks.ts).
             manualChunks: pageChunks(routes, path.resolve(import.meta.dirname, "app")),
-            // The translation chunks say what they hold (locale-fr-common-…js, strings-fr-<key>-…js):
-            // scripts/js-budget.mjs adds a page's own to its weight.
+            // The translation chunks say what they hold (locale-fr-common-…js): scripts/js-budget.mjs
+            // adds a page's own to its weight (the routes' strings are named by their plugin).
             chunkFileNames: (chunk) => {
-              const strings = routeStringsChunkName(chunk.facadeModuleId);
-              if (strings) return `assets/${strings}-[hash].js`;
               const locale = chunk.facadeModuleId?.match(/\/locales\/([a-z]{2})\/([\w-]+)\.json$/);
               return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : "assets/[name]-[hash].js";
             },

@@ -1,5 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { pick, routeStringsChunkName } from "./route-strings";
+import { routeStringsChunk } from "../scripts/js-budget.mjs";
+import { pick, routeStrings } from "./route-strings";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
 
 describe("a route's strings", () => {
   const strings = {
@@ -20,10 +25,33 @@ describe("a route's strings", () => {
     expect(pick(strings, [""])).toBe(strings);
     expect(pick(strings, ["missing", "title.deeper", "status.done.deeper"])).toEqual({ status: {} });
   });
+});
 
-  it("names the chunks of route strings after their language and key, and no other chunk", () => {
-    expect(routeStringsChunkName("\0virtual:route-strings/fr/routes/seo-llms/overview")).toBe("strings-fr-routes-seo-llms-overview");
-    expect(routeStringsChunkName("/work/app/root.tsx")).toBeNull();
-    expect(routeStringsChunkName(undefined)).toBeNull();
+describe("the browser build's route strings", () => {
+  /** The plugin as the client build runs it: the chunks it emits and the index module it writes. */
+  function build() {
+    const plugin = routeStrings(ROOT);
+    const emitted: string[] = [];
+    const context = { emitFile: ({ fileName }: { fileName: string }) => emitted.push(fileName), addWatchFile: () => {} };
+    (plugin.configResolved as (config: unknown) => void)({ command: "build", build: { ssr: false } });
+    (plugin.buildStart as (this: unknown) => void).call(context);
+    const index = (plugin.load as (this: unknown, id: string) => string).call(context, "\0virtual:route-strings");
+    const body = index.replace("import.meta.env.BASE_URL", JSON.stringify("/")).replace("export function", "return function");
+    const routeStringsUrl = new Function(body)() as (locale: string, route: string) => string | null;
+    return { emitted, routeStringsUrl };
+  }
+
+  it("asks, for each route and language, for the file the build wrote, and for nothing on a route without strings", () => {
+    const { emitted, routeStringsUrl } = build();
+    const routes = Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, "app/lib/route-namespaces.json"), "utf8")));
+    expect(emitted).toHaveLength(routes.length * 2);
+    for (const route of routes) {
+      for (const locale of ["en", "fr"]) {
+        const url = routeStringsUrl(locale, route);
+        expect(emitted, route).toContain(url?.slice(1));
+        expect(url?.slice("/assets/".length), route).toMatch(new RegExp(`^${routeStringsChunk(locale, route)}-[0-9a-f]{8}\\.js$`));
+      }
+    }
+    expect(routeStringsUrl("fr", "routes/not-found")).toBeNull();
   });
 });

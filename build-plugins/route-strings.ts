@@ -16,8 +16,9 @@ import { routeStringsChunk } from "../scripts/js-budget.mjs";
  *
  * The build emits each as `assets/strings-<language>-<route>-<version>.js` (routeStringsChunk), the
  * version a hash of every route's strings; the page works its address out rather than carrying a
- * loader per route and language (2 kB gzip on every page for 130 of them). scripts/js-budget.mjs
- * adds a page's to its weight. The development server serves the same modules by their id.
+ * loader per route and language (2 kB gzip on every page for 130 of them; route-strings.test.ts
+ * checks the two agree). scripts/js-budget.mjs adds a page's to its weight. The development server
+ * serves the same modules by their id.
  */
 export type Resources = { [key: string]: string | Resources };
 export type RouteStrings = Record<string, string[]>;
@@ -88,7 +89,8 @@ export function routeStrings(root: string): Plugin {
         this.addWatchFile(mapFile);
         const { version } = all();
         const routes = Object.keys(read());
-        // Development: Vite serves a virtual module at /@id/__x00__<id>.
+        // The browser build's modules are where buildStart put them; the development server serves a
+        // virtual module at /@id/__x00__<id>. (The server bundle never calls routeStringsUrl.)
         const url = building
           ? `import.meta.env.BASE_URL + "assets/strings-" + locale + "-" + route.replace(/[^\\w]+/g, "-") + "-${version}.js"`
           : `"/@id/__x00__${PART}" + locale + "/" + route`;
@@ -104,10 +106,4 @@ export function routeStrings(root: string): Plugin {
       return null;
     },
   };
-}
-
-/** `strings-fr-routes-seo-llms-overview` for the chunk of a route's strings, else null. */
-export function routeStringsChunkName(facadeModuleId: string | null | undefined): string | null {
-  const match = facadeModuleId?.match(/^\0virtual:route-strings\/([a-z]{2})\/(.+)$/);
-  return match ? routeStringsChunk(match[1], match[2]) : null;
 }
