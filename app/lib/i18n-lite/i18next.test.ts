@@ -84,4 +84,22 @@ describe("the browser's i18next writes what i18next writes", () => {
     for (const key of ["items", "plain"]) for (const count of [0, 1, 2]) expect(mine.t(key, { count })).toBe(other.t(key, { count }));
     expect(mine.t("items", { count: 0 })).toBe("No items");
   });
+
+  it("merges a namespace's parts subtree by subtree when asked to, as i18next does (a page's routes each bring part of one)", async () => {
+    const options = { fallbackLng: "en", defaultNS: "common", lng: "en", interpolation: { escapeValue: false }, resources: {} };
+    const other = createInstance();
+    await other.init(options);
+    const mine = new I18n();
+    await mine.init(options);
+    const first = { overview: { title: "Overview", tabs: { one: "One" } } };
+    const second = { overview: { tabs: { two: "Two" } }, sources: { title: "Sources" } };
+    for (const instance of [other, mine]) {
+      instance.addResourceBundle("en", "seo", first, true, true);
+      instance.addResourceBundle("en", "seo", second, true, true);
+    }
+    for (const key of ["seo:overview.title", "seo:overview.tabs.one", "seo:overview.tabs.two", "seo:sources.title"]) expect(mine.t(key)).toBe(other.t(key));
+    expect(mine.t("seo:overview.tabs.one")).toBe("One");
+    // The modules the parts came from are left as they were.
+    expect(first).toEqual({ overview: { title: "Overview", tabs: { one: "One" } } });
+  });
 });
