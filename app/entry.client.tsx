@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, isLocale } from "#domain/locales";
-import { initialResources } from "./lib/i18n-client";
+import { ensureRouteStrings, routeIdsFor } from "./lib/i18n-client";
 import { i18nBaseOptions } from "./lib/i18n-options";
 
 async function hydrate() {
@@ -14,10 +14,12 @@ async function hydrate() {
   await i18next.use(initReactI18next).init({
     ...i18nBaseOptions,
     lng,
-    resources: { [lng]: await initialResources(lng, window.location.pathname) },
+    resources: {},
     // A namespace added later (a navigation's) re-renders what reads it.
     react: { bindI18nStore: "added" },
   });
+  // `common` and the page's routes' strings, as a client navigation fetches them (app/root.tsx).
+  await ensureRouteStrings(i18next, lng, routeIdsFor(window.location.pathname));
   startTransition(() => {
     hydrateRoot(
       document,

@@ -68,6 +68,8 @@ export function routeStrings(root: string): Plugin {
     return { parts, version };
   };
   let building = false;
+  /** The browser build's strings, read once: its index and each module serve from them. */
+  let built: ReturnType<typeof all> | null = null;
   return {
     name: "sightline:route-strings",
     configResolved(config) {
@@ -75,7 +77,8 @@ export function routeStrings(root: string): Plugin {
     },
     buildStart() {
       if (!building) return;
-      const { parts, version } = all();
+      built = all();
+      const { parts, version } = built;
       for (const id of parts.keys()) {
         const [locale, ...route] = id.split("/");
         this.emitFile({ type: "chunk", id: `${PART}${id}`, fileName: `assets/${routeStringsChunk(locale, route.join("/"))}-${version}.js` });
@@ -87,21 +90,24 @@ export function routeStrings(root: string): Plugin {
     load(id) {
       if (id === `\0${INDEX}`) {
         this.addWatchFile(mapFile);
-        const { version } = all();
-        const routes = Object.keys(read());
         // The browser build's modules are where buildStart put them; the development server serves a
         // virtual module at /@id/__x00__<id>. (The server bundle never calls routeStringsUrl.)
-        const url = building
-          ? `import.meta.env.BASE_URL + "assets/strings-" + locale + "-" + route.replace(/[^\\w]+/g, "-") + "-${version}.js"`
+        const url = built
+          ? `import.meta.env.BASE_URL + "assets/strings-" + locale + "-" + route.replace(/[^\\w]+/g, "-") + "-${built.version}.js"`
           : `"/@id/__x00__${PART}" + locale + "/" + route`;
-        return `const routes = new Set(${JSON.stringify(routes)});\nexport function routeStringsUrl(locale, route) { return routes.has(route) ? ${url} : null; }\n`;
+        return `const routes = new Set(${JSON.stringify(Object.keys(read()))});\nexport function routeStringsUrl(locale, route) { return routes.has(route) ? ${url} : null; }\n`;
       }
       if (id.startsWith(`\0${PART}`)) {
-        const [locale, ...route] = id.slice(PART.length + 1).split("/");
-        const strings = read()[route.join("/")];
-        if (!strings || !(SUPPORTED_LOCALES as readonly string[]).includes(locale)) throw new Error(`No strings for ${route.join("/")} in ${locale}`);
-        for (const namespace of Object.keys(strings)) this.addWatchFile(localeFile(locale, namespace as Namespace));
-        return `export default ${JSON.stringify(part(locale, strings))};\n`;
+        const key = id.slice(PART.length + 1);
+        let strings = built?.parts.get(key);
+        if (!strings) {
+          const [locale, ...route] = key.split("/");
+          const names = read()[route.join("/")];
+          if (!names || !(SUPPORTED_LOCALES as readonly string[]).includes(locale)) throw new Error(`No strings for ${route.join("/")} in ${locale}`);
+          for (const namespace of Object.keys(names)) this.addWatchFile(localeFile(locale, namespace as Namespace));
+          strings = part(locale, names);
+        }
+        return `export default ${JSON.stringify(strings)};\n`;
       }
       return null;
     },

@@ -63,29 +63,10 @@ export function routeIdsFor(pathname: string): string[] {
   return (matchRoutes(routeTree.tree, pathname) ?? []).map((match) => match.route.id as string);
 }
 
-/** `source` merged into `target`, subtree by subtree (two routes may each hold part of one). */
-function merge(target: Record<string, unknown>, source: Record<string, unknown>) {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    if (value && typeof value === "object" && current && typeof current === "object") merge(current as Record<string, unknown>, value as Record<string, unknown>);
-    else target[key] = value && typeof value === "object" ? structuredClone(value) : value;
-  }
-  return target;
-}
-
-/** The strings the first render needs, for i18next's `resources`. */
-export async function initialResources(locale: Locale, pathname: string): Promise<Strings> {
-  const routeIds = routeIdsFor(pathname);
-  const [common, ...parts] = await Promise.all([wholeNamespace(locale, "common"), ...routeIds.map((id) => stringsOfRoute(locale, id))]);
-  const resources: Strings = { common: structuredClone(common) };
-  for (const part of parts) for (const [namespace, strings] of Object.entries(part)) resources[namespace] = merge(resources[namespace] ?? {}, strings);
-  const entry = heldIn(locale);
-  entry.whole.add("common");
-  for (const id of routeIds) entry.routes.add(id);
-  return resources;
-}
-
-/** The strings of these routes, in `locale`, added to what the browser's i18next holds. */
+/**
+ * The strings of these routes, in `locale`, added to what the browser's i18next holds, with
+ * `common`: before hydrating (the entry) and before a client navigation renders (root).
+ */
 export async function ensureRouteStrings(instance: i18n, locale: Locale, routeIds: string[]) {
   const entry = heldIn(locale);
   const missing = routeIds.filter((id) => !entry.routes.has(id));
