@@ -1,7 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
@@ -28,10 +26,6 @@ export default async function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -42,7 +36,13 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        // The whole document at once, for everyone, every Suspense boundary in its place: the app
+        // streams no data, and a part of a page whose code comes after hydration (app/lib/
+        // deferred.tsx) is such a boundary. Sent apart (a boundary still suspended when the shell
+        // went out, or one past React's progressive chunk size, 12.8 kB into the document), it
+        // would wait for a script to move it in, which a browser without JavaScript never runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

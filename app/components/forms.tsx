@@ -1,20 +1,17 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
-import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { ONBOARDING_LIMITS } from "#domain/form-limits";
-import { MESSAGE_VALUES } from "~/lib/validation-messages";
 import { cn } from "~/lib/utils";
+import { ErrorList, FormErrors } from "./form-errors";
 
 /*
  * The form kit: a label, a control, its description and its errors, wired for assistive technology
  * with the ids conform gives each field (the control is aria-invalid and described by its errors
- * and its description). Errors are i18n keys from the shared zod schemas, some quoting limits
- * (MESSAGE_VALUES, ONBOARDING_LIMITS), or messages the server already translated.
+ * and its description). Errors are i18n keys from the shared zod schemas, or messages the server
+ * already translated (form-errors.tsx).
  */
 
 type Meta = FieldMetadata<string | boolean | null | undefined>;
@@ -24,35 +21,8 @@ type FieldProps = { meta: Meta; label: string; description?: string; className?:
 /** Props a field takes from its metadata, so a caller cannot set them apart from it. */
 type Owned = "name" | "id" | "defaultValue" | "form";
 
-type ErrorListProps = { errors?: string[] | null; live?: boolean } & Omit<React.ComponentProps<"ul">, "children" | "aria-live">;
-
-/**
- * A list of errors. Under a field it is always in the page, an empty live region until an error
- * comes, so the error is announced and the layout does not jump when it does.
- */
-export function ErrorList({ errors, className, live = true, ...props }: ErrorListProps) {
-  const { t } = useTranslation();
-  return (
-    <ul aria-live={live ? "polite" : undefined} className={cn("min-h-5 text-sm text-destructive", className)} {...props}>
-      {errors?.map((error) => (
-        <li key={error}>{t(error, { ...MESSAGE_VALUES, ...ONBOARDING_LIMITS, defaultValue: error })}</li>
-      ))}
-    </ul>
-  );
-}
-
-/** What no field owns (conform's form.errors, e.g. the API refused): one alert above the buttons. */
-export function FormErrors({ id, errors }: { id: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
-  return (
-    <Alert variant="destructive" role="alert">
-      <AlertDescription>
-        {/* The alert announces it: no live region of its own. */}
-        <ErrorList id={id} errors={errors} live={false} className="min-h-0 text-inherit" />
-      </AlertDescription>
-    </Alert>
-  );
-}
+// The errors need no conform: apart, for a page that shows errors without a form of its own.
+export { ErrorList, FormErrors };
 
 /** A field's column: what the caller puts first (label and control), then the description and the errors. */
 function FieldShell({ meta, description, className, children }: Omit<FieldProps, "label" | "hideLabel"> & { children: React.ReactNode }) {

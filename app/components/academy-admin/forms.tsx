@@ -1,5 +1,5 @@
 import { type DefaultValue, getFormProps, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
-import { createContext, useContext } from "react";
+import { useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
@@ -7,7 +7,8 @@ import { Field, FormErrors, SelectField, TextareaField } from "~/components/form
 import { Button } from "~/components/ui/button";
 import { ACADEMY_LOCALES } from "#domain/academy";
 import type { ChapterFormSchema, CourseFormSchema, VideoFieldsSchema } from "~/lib/academy-admin-schemas";
-import { type FormConstraint, useLazyValidation, type ValidateContext } from "~/lib/lazy-validation";
+import { useLazyValidation, type ValidateContext } from "~/lib/lazy-validation";
+import { AcademyFormConstraintsContext } from "./form-constraints";
 import { cn } from "~/lib/utils";
 import { ScriptMarker } from "~/lib/script-marker";
 
@@ -62,13 +63,6 @@ const SCHEMAS = {
   video: () => import("~/lib/academy-admin-schemas").then((module) => module.VideoFormSchema),
 };
 type Fields = { course: typeof CourseFormSchema; chapter: typeof ChapterFormSchema; video: typeof VideoFieldsSchema };
-export type AcademyFormConstraints = Record<keyof Fields, FormConstraint>;
-
-/**
- * The forms' constraint attributes, `getZodConstraint` of each schema in the page's loader
- * (academyFormConstraints in routes/admin/academy.server.ts): zod stays off the page.
- */
-export const AcademyFormConstraintsContext = createContext<AcademyFormConstraints | null>(null);
 
 /** The conform set-up the three forms share: browser checks on blur, re-checked as the user types. */
 function useAdminForm<Kind extends keyof Fields>(

@@ -2,7 +2,7 @@ import { ImageIcon, ImageUpIcon, LinkIcon, LoaderCircleIcon, RefreshCwIcon, Uplo
 import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
-import { ErrorList } from "~/components/forms";
+import { ErrorList } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -1,11 +1,11 @@
+import { useCallback, useMemo } from "react";
 import { ExternalLinkIcon, PlusIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/academy-course";
-import { ChapterList } from "~/components/academy-admin/chapter-list";
 import { ConfirmDeletePage, DeleteCourseControl, PublishToggle, StatusBadge } from "~/components/academy-admin/controls";
-import { AcademyFormConstraintsContext, ChapterForm, CourseForm } from "~/components/academy-admin/forms";
+import { AcademyFormConstraintsContext } from "~/components/academy-admin/form-constraints";
 import { ThumbnailWidget } from "~/components/academy-admin/thumbnail-widget";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -21,6 +21,13 @@ import { breadcrumbs } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
+import { deferred } from "~/lib/deferred";
+
+// The forms, the chapters' list (its forms inside) and conform come after the page hydrates (app/lib/deferred.tsx).
+const CourseForm = deferred(() => import("~/components/academy-admin/forms").then((module) => module.CourseForm));
+const ChapterForm = deferred(() => import("~/components/academy-admin/forms").then((module) => module.ChapterForm));
+const ChapterList = deferred(() => import("~/components/academy-admin/chapter-list").then((module) => module.ChapterList));
+const NEW_CHAPTER = { title: "", description: "" };
 
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.course.title }]);
@@ -206,7 +213,13 @@ export default function AdminCourse({ loaderData, actionData }: Route.ComponentP
   const back = `/admin/academy/courses/${course.id}`;
   // A plain post's answer (a fetcher's goes to its own component): which form or thumbnail it is about.
   const answer = (navigation.state === "idle" ? actionData : undefined) as ActionData;
-  const resultFor = (formId: string) => (answer && "formId" in answer && answer.formId === formId ? answer.result : undefined);
+  // Kept while the answer is: the chapters' list comes after the page hydrates (deferred), and a
+  // part not hydrated yet that is given a new function is drawn again, empty until its code is here.
+  const resultFor = useCallback((formId: string) => (answer && "formId" in answer && answer.formId === formId ? answer.result : undefined), [answer]);
+  const courseDefaults = useMemo(
+    () => ({ slug: course.slug, title: course.title, description: course.description, locale: course.locale ?? "" }),
+    [course.slug, course.title, course.description, course.locale],
+  );
   const thumbnailAnswer = answer && "thumbnail" in answer ? answer.thumbnail : undefined;
 
   if (confirming) {
@@ -256,7 +269,7 @@ export default function AdminCourse({ loaderData, actionData }: Route.ComponentP
               id="course"
               intent="update-course"
               lastResult={resultFor("course")}
-              defaultValue={{ slug: course.slug, title: course.title, description: course.description, locale: course.locale ?? "" }}
+              defaultValue={courseDefaults}
               submitLabel={t("common.save")}
             />
           </Card>
@@ -284,7 +297,7 @@ export default function AdminCourse({ loaderData, actionData }: Route.ComponentP
               id="new-chapter"
               intent="create-chapter"
               lastResult={resultFor("new-chapter")}
-              defaultValue={{ title: "", description: "" }}
+              defaultValue={NEW_CHAPTER}
               submitLabel={t("academyAdmin:chapter.create")}
             />
           </div>

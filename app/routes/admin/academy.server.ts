@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { MAX_THUMBNAIL_BYTES } from "#domain/academy";
-import type { AcademyFormConstraints } from "~/components/academy-admin/forms";
+import type { AcademyFormConstraints } from "~/components/academy-admin/form-constraints";
 import type { FormActionData, RowActionData } from "~/lib/academy-admin";
 import { ChapterFormSchema, CourseFormSchema, ThumbnailUrlFormSchema, VideoFieldsSchema } from "~/lib/academy-admin-schemas";
 import { fieldErrorsFrom } from "~/lib/api-errors";

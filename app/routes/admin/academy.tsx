@@ -4,7 +4,7 @@ import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/academy";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { ConfirmDeletePage, DeleteCourseControl, DragHandle, MoveButtons, PublishToggle, StatusBadge, usePending, usePendingOrder, useSortable } from "~/components/academy-admin/controls";
-import { AcademyFormConstraintsContext, CourseForm } from "~/components/academy-admin/forms";
+import { AcademyFormConstraintsContext } from "~/components/academy-admin/form-constraints";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ScreenTitle } from "~/components/screen-title";
@@ -18,6 +18,11 @@ import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
 import { getFixedT } from "~/middleware/i18next.server";
+import { deferred } from "~/lib/deferred";
+
+// The form and conform come after the page hydrates (app/lib/deferred.tsx).
+const CourseForm = deferred(() => import("~/components/academy-admin/forms").then((module) => module.CourseForm));
+const NEW_COURSE = { slug: "", title: "", description: "", locale: "" };
 
 export const meta: Route.MetaFunction = titleMeta;
 
@@ -113,7 +118,7 @@ export default function AdminAcademy({ loaderData, actionData }: Route.Component
             id="new-course"
             intent="create-course"
             lastResult={formResult}
-            defaultValue={{ slug: "", title: "", description: "", locale: "" }}
+            defaultValue={NEW_COURSE}
             submitLabel={t("academyAdmin:courses.create")}
           />
         </Card>

@@ -1,13 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, Outlet, useNavigation } from "react-router";
+import { data, Link, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { Field, FormErrors } from "~/components/forms";
 import { ScreenTitle } from "~/components/screen-title";
 import { formatDateTime } from "~/components/seo-llms/format";
 import { AuditStatusBadge } from "~/components/site-audit/report";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";
 import { fieldErrorsFrom } from "~/lib/api-errors";
@@ -17,8 +14,11 @@ import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 import { AuditFormSchema } from "~/lib/audit-schemas";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { deferred } from "~/lib/deferred";
 import { auditList } from "./audit.server";
+
+// The form and conform come after the page hydrates (app/lib/deferred.tsx).
+const AuditForm = deferred(() => import("./audit-form").then((module) => module.AuditForm));
 
 export const meta: Route.MetaFunction = titleMeta;
 
@@ -49,33 +49,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AuditLayout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const { website, audits, usage, constraint } = loaderData;
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint,
-    defaultValue: { url: website },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: useLazyValidation(() => import("~/lib/audit-schemas").then((module) => module.AuditFormSchema)),
-  });
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/audit";
-  const noneLeft = usage !== null && usage.remaining <= 0;
-
   return (
     <section className="mx-auto grid max-w-6xl gap-6 p-6 lg:p-10">
       <ScreenTitle title={t("audit:title")} description={t("audit:description")} />
       <Card className="grid gap-3 p-4">
         <h2 className="font-medium">{t("audit:form.title")}</h2>
-        <Form method="post" action="/audit" {...getFormProps(form)} className="grid gap-2">
-          <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-4">
-            <Field meta={fields.url} label={t("audit:form.url")} description={t("audit:form.urlHint")} placeholder="example.com" autoComplete="url" />
-            <Button type="submit" className="sm:mt-6" disabled={submitting || noneLeft}>
-              {submitting ? t("audit:form.submitting") : t("audit:form.submit")}
-            </Button>
-          </div>
-          <FormErrors id={form.errorId} errors={form.errors} />
-        </Form>
+        <AuditForm website={website} noneLeft={usage !== null && usage.remaining <= 0} constraint={constraint} result={actionData?.result} />
         <UsageLine usage={usage} />
       </Card>
       <Outlet />

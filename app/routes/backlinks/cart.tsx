@@ -2,7 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/cart";
-import { type CartFormReply, CartLine, configureFormId } from "~/components/backlinks/cart-line";
+import { type CartFormReply, configureFormId } from "~/components/backlinks/cart-line";
 import { CartSummary, ConfirmClearPage } from "~/components/backlinks/cart-summary";
 import { CART_INTENTS, usePendingCart } from "~/components/backlinks/pending-cart";
 import { EmptyState } from "~/components/insights/empty-state";
@@ -15,6 +15,10 @@ import { appRelative } from "~/lib/config.server";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
+import { deferred } from "~/lib/deferred";
+
+// Each line's form and conform come after the page hydrates (app/lib/deferred.tsx).
+const CartLine = deferred(() => import("~/components/backlinks/cart-line").then((module) => module.CartLine));
 
 export const meta: Route.MetaFunction = titleMeta;
 

@@ -2,7 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
-import { ProfileForm } from "~/components/seo-setup/profile-form";
+import { deferred } from "~/lib/deferred";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ApiRequestError, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
 
@@ -13,6 +13,9 @@ import { fieldErrorsFrom } from "~/lib/api-errors";
 import { atFormRows, SeoProfileFormSchema } from "~/lib/seo-setup-schemas";
 import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
+
+// The form and conform come after the page hydrates (app/lib/deferred.tsx).
+const ProfileForm = deferred(() => import("~/components/seo-setup/profile-form").then((module) => module.ProfileForm));
 
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = namedCrumb("seo:tabs.profile");

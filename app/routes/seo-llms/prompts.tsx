@@ -2,7 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/prompts";
-import { MarketLanguageForm } from "~/components/seo-setup/market-language";
+import { deferred } from "~/lib/deferred";
 import { QuotaCard } from "~/components/seo-setup/quota-card";
 import { ApiRequestError, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
 
@@ -12,6 +12,9 @@ import { fieldErrorsFrom } from "~/lib/api-errors";
 import { marketLanguageChangeSchema } from "~/lib/seo-setup-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
+
+// The form and conform come after the page hydrates (app/lib/deferred.tsx).
+const MarketLanguageForm = deferred(() => import("~/components/seo-setup/market-language").then((module) => module.MarketLanguageForm));
 
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = namedCrumb("seo:tabs.prompts");

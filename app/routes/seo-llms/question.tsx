@@ -1,25 +1,22 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/question";
-import { CheckboxField, FormErrors, SelectField, TextareaField } from "~/components/forms";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BackLink } from "~/components/back-link";
 import { QuestionHistory } from "~/components/seo-llms/question-history";
 import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
 
 import { breadcrumbs, shorten } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
-import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { deferred } from "~/lib/deferred";
 import { QuestionEditSchema } from "~/lib/seo-setup-schemas";
 import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
-import { ScriptMarker } from "~/lib/script-marker";
 import { getFixedT } from "~/middleware/i18next.server";
+
+// The form and conform come after the page hydrates (app/lib/deferred.tsx).
+const QuestionEditForm = deferred(() => import("./question-edit-form").then((module) => module.QuestionEditForm));
 
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ key: "seo:tabs.questions", to: "/seo-llms/questions" }, { label: shorten(data.question.question_text) }]);
@@ -77,61 +74,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditQuestion({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const { question, history, historyPage, historyPages, allowedCategories, constraint } = loaderData;
-  const [form, fields] = useForm({
-    id: "edit-question",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint,
-    defaultValue: {
-      question_text: question.question_text,
-      category: question.category,
-      language: question.language,
-      is_active: question.is_active ? "on" : undefined,
-    },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: useLazyValidation(() => import("~/lib/seo-setup-schemas").then((module) => module.QuestionEditSchema)),
-  });
-  const saving = navigation.state === "submitting";
-  const categoryOptions = QUESTION_CATEGORIES.map((category) => {
-    const locked = !allowedCategories.includes(category) && category !== question.category;
-    const name = t(`seoSetup:categories.${category}.name`);
-    return { value: category, label: locked ? t("seoSetup:question.lockedCategory", { name }) : name, disabled: locked };
-  });
-
   return (
     <div className="grid gap-6">
       <BackLink to="/seo-llms/questions">{t("seoSetup:question.back")}</BackLink>
       <QuestionHistory history={history} page={historyPage} pages={historyPages} />
-    <Card className="grid gap-6 p-4 sm:p-6">
-      <CardHeader className="gap-2">
-        <CardTitle>{t("seoSetup:question.title")}</CardTitle>
-        <CardDescription>{question.source === "system" ? t("seoSetup:question.systemHint") : t("seoSetup:question.description")}</CardDescription>
-      </CardHeader>
-      <Form method="post" {...getFormProps(form)} className="grid gap-2">
-        <ScriptMarker />
-        <TextareaField meta={fields.question_text} label={t("seoSetup:question.text")} rows={3} />
-        <div className="grid gap-2 sm:grid-cols-2 sm:gap-4">
-          <SelectField meta={fields.category} label={t("seoSetup:questions.category")} options={categoryOptions} />
-          <SelectField
-            meta={fields.language}
-            label={t("seoSetup:questions.language")}
-            options={MARKET_LANGUAGES.map((language) => ({ value: language, label: t(`seoSetup:languages.${language}`) }))}
-          />
-        </div>
-        <CheckboxField meta={fields.is_active} label={t("seoSetup:question.active")} description={t("seoSetup:question.activeHint")} />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Link to="/seo-llms/questions" className={buttonVariants({ variant: "outline" })}>
-            {t("seoSetup:question.cancel")}
-          </Link>
-          <Button type="submit" disabled={saving}>
-            {saving ? t("common.saving") : t("common.save")}
-          </Button>
-        </div>
-      </Form>
-    </Card>
+      <QuestionEditForm question={question} allowedCategories={allowedCategories} constraint={constraint} result={actionData?.result} />
     </div>
   );
 }

@@ -1,11 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { SearchIcon } from "~/components/ui/icons";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/questions";
-import { Field, FormErrors, SelectField } from "~/components/forms";
 import { QuestionGroups } from "~/components/seo-setup/question-list";
 import { UsageMeter } from "~/components/seo-setup/usage-meter";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -16,15 +14,15 @@ import { ApiRequestError, dataOf, getApiClient, nullOn404, read, requireSession,
 
 import { namedCrumb } from "~/lib/breadcrumbs";
 import { titleMeta } from "~/lib/meta";
-import { MARKET_LANGUAGES } from "#domain/seo-profile";
 import { fieldErrorsFrom } from "~/lib/api-errors";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { deferred } from "~/lib/deferred";
 import { filterQuestions } from "~/lib/question-filter";
 import { QuestionCreateSchema, QuestionFilterSchema, QuestionRowActionSchema } from "~/lib/seo-setup-schemas";
 import { redirectWithToast, replyWithToast } from "~/lib/toast.server";
-import { ScriptMarker } from "~/lib/script-marker";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
+
+const QuestionAddForm = deferred(() => import("./question-add-form").then((module) => module.QuestionAddForm));
 
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = namedCrumb("seo:tabs.questions");
@@ -108,34 +106,8 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const { q, questions, usage, allowedCategories, quotas, marketLanguage, constraint } = loaderData;
   const [query, setQuery] = useState(q);
-  // The room left, shown before a submit rather than refused after it: in all, and per category.
-  const openCategories = allowedCategories.filter((category) => (quotas[category]?.remaining ?? 0) > 0);
-  // Room in all but none in any category the plan has is as full as no room at all.
-  const full = usage.remaining <= 0 || openCategories.length === 0;
-
-  const [form, fields] = useForm({
-    id: "add-question",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint,
-    defaultValue: { question_text: "", category: openCategories[0] ?? allowedCategories[0] ?? "", language: marketLanguage },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: useLazyValidation(() => import("~/lib/seo-setup-schemas").then((module) => module.QuestionCreateSchema)),
-  });
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-  // An added question empties the form; a refused one keeps it (the action answered with data).
-  const created = useRef(false);
-  useEffect(() => {
-    if (navigation.formData?.get("intent") === "create") created.current = true;
-    else if (navigation.state === "idle" && created.current) {
-      created.current = false;
-      if (!actionData) form.reset();
-    }
-  }, [navigation.state, navigation.formData, actionData, form]);
-
   // With JavaScript the list filters as one types (seed 001 §5); a list the server filtered (?q=)
   // is fetched whole again only when the new text no longer narrows it.
   const onQuery = (value: string) => {
@@ -156,51 +128,14 @@ export default function Questions({ loaderData, actionData }: Route.ComponentPro
           <UsageMeter used={usage.used} limit={usage.limit} label={t("seoSetup:questions.usage", { used: usage.used, limit: usage.limit })} className="w-full sm:w-64" />
         </div>
 
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          className="grid grid-cols-2 gap-x-3 rounded-md border border-slate-200 bg-slate-50/60 p-3 pb-1 sm:grid-cols-[1fr_12rem_9rem_auto] sm:gap-x-4 sm:p-4 sm:pb-2"
-        >
-          <input type="hidden" name="intent" value="create" />
-          <ScriptMarker />
-          <Field
-            meta={fields.question_text}
-            label={t("seoSetup:questions.newQuestion")}
-            placeholder={t("seoSetup:questions.newQuestionPlaceholder")}
-            className="col-span-2 sm:col-span-1"
-          />
-          <SelectField
-            meta={fields.category}
-            label={t("seoSetup:questions.category")}
-            options={allowedCategories.map((category) => {
-              const name = t(`seoSetup:categories.${category}.name`);
-              // With the whole quota used, the message below says so; a disabled choice would not even be posted.
-              if (full) return { value: category, label: name };
-              const room = quotas[category]?.remaining ?? 0;
-              return { value: category, label: room > 0 ? t("seoSetup:questions.categoryRoom", { name, count: room }) : t("seoSetup:questions.categoryFull", { name }), disabled: room <= 0 };
-            })}
-          />
-          <SelectField
-            meta={fields.language}
-            label={t("seoSetup:questions.language")}
-            options={MARKET_LANGUAGES.map((language) => ({ value: language, label: t(`seoSetup:languages.${language}`) }))}
-          />
-          <div className="col-span-2 sm:col-span-1 sm:pt-[1.625rem]">
-            <Button type="submit" className="w-full" disabled={adding}>
-              {adding ? t("seoSetup:questions.adding") : t("seoSetup:questions.add")}
-            </Button>
-          </div>
-          <div className="col-span-2 pt-2 sm:col-span-4 sm:pt-0">
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <p className="pb-2 text-xs text-muted-foreground" data-testid="question-room">
-              {usage.remaining <= 0
-                ? t("seoSetup:questions.quotaFull")
-                : full
-                  ? t("seoSetup:questions.categoriesFull")
-                  : t("seoSetup:questions.room", { count: Math.min(usage.remaining, openCategories.reduce((sum, category) => sum + (quotas[category]?.remaining ?? 0), 0)) })}
-            </p>
-          </div>
-        </Form>
+        <QuestionAddForm
+          usage={usage}
+          allowedCategories={allowedCategories}
+          quotas={quotas}
+          marketLanguage={marketLanguage}
+          constraint={constraint}
+          result={actionData?.result}
+        />
       </Card>
 
       <Card className="grid gap-4 p-4 sm:p-6">

@@ -1,21 +1,23 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheckIcon, ShieldOffIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/two-factor";
-import { Field, FormErrors } from "~/components/forms";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ApiRequestError, getApiClient, read, requireSession } from "~/lib/api.server";
 import { titleMeta } from "~/lib/meta";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { deferred } from "~/lib/deferred";
 import { FactorCodeSchema } from "~/lib/schemas";
 import { commitSession } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
+import type { Enrolment } from "./two-factor-form";
+
+const CodeForm = deferred(() => import("./two-factor-form").then((module) => module.CodeForm));
 
 export const meta: Route.MetaFunction = titleMeta;
 
@@ -31,7 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: t("twoFactor:title"), factor, codesLeft: assurance.recovery_codes_left };
 }
 
-type Enrolment = { id: string; secret: string; uri: string; qr_code: string };
 type ActionData = { result?: SubmissionResult<string[]>; enrolment?: Enrolment; recoveryCodes?: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -113,30 +114,6 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function CodeForm({ intent, factorId, lastResult, submit, children }: { intent: "verify" | "unenroll"; factorId: string; lastResult: ActionData["result"]; submit: string; children?: React.ReactNode }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
-    onValidate: useLazyValidation(() => import("~/lib/schemas").then((module) => module.FactorCodeSchema)),
-    shouldValidate: "onSubmit",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="grid max-w-sm gap-3">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="factor_id" value={factorId} />
-      {children}
-      <Field meta={fields.code} label={t("twoFactor:code")} autoComplete="one-time-code" inputMode="numeric" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div>
-        <Button type="submit" variant={intent === "unenroll" ? "destructive" : "default"} disabled={navigation.state === "submitting"}>
-          {submit}
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
 function Enrol({ enrolment, lastResult }: { enrolment: Enrolment; lastResult: ActionData["result"] }) {
   const { t } = useTranslation();
   return (
@@ -153,11 +130,7 @@ function Enrol({ enrolment, lastResult }: { enrolment: Enrolment; lastResult: Ac
             {enrolment.secret.match(/.{1,4}/g)?.join(" ")}
           </code>
         </div>
-        <CodeForm intent="verify" factorId={enrolment.id} lastResult={lastResult} submit={t("twoFactor:verify")}>
-          <input type="hidden" name="secret" value={enrolment.secret} />
-          <input type="hidden" name="uri" value={enrolment.uri} />
-          <input type="hidden" name="qr_code" value={enrolment.qr_code} />
-        </CodeForm>
+        <CodeForm intent="verify" factorId={enrolment.id} enrolment={enrolment} lastResult={lastResult} submit={t("twoFactor:verify")} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/site-new";
-import { AdminSiteForm } from "~/components/backlinks/admin-site-form";
+import { deferred } from "~/lib/deferred";
 import { BackLink } from "~/components/back-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/lib/admin.server";
@@ -11,6 +11,9 @@ import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 import { type SiteFormReply, siteFormConstraint, submitSiteForm } from "./site-form.server";
+
+// The form and conform come after the page hydrates (app/lib/deferred.tsx).
+const AdminSiteForm = deferred(() => import("~/components/backlinks/admin-site-form").then((module) => module.AdminSiteForm));
 
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.title }]);

@@ -2,7 +2,7 @@ import { ArchiveRestoreIcon, ArchiveXIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/site";
-import { AdminSiteForm } from "~/components/backlinks/admin-site-form";
+import { deferred } from "~/lib/deferred";
 import { DemoSiteBadge, DomainLink } from "~/components/backlinks/site-facts";
 import { BackLink } from "~/components/back-link";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -17,6 +17,9 @@ import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
 import { type SiteFormReply, siteFormConstraint, submitSiteForm } from "./site-form.server";
+
+// The form and conform come after the page hydrates (app/lib/deferred.tsx).
+const AdminSiteForm = deferred(() => import("~/components/backlinks/admin-site-form").then((module) => module.AdminSiteForm));
 
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.site.domain }]);
