@@ -24,30 +24,23 @@ export function deferred<Props extends object>(load: () => Promise<ComponentType
     // A failed fetch is reported where the part is drawn (use throws it), not as an unhandled rejection.
     () => {},
   );
-  return (props: Props) => <Boundary part={part} props={props} />;
+  return (props: Props) => <Boundary {...props} deferredPart={part} />;
 }
 
 // A part's props are checked where deferred() is called; past it they travel as they came.
 type Loading = { arriving: Promise<ComponentType<any>>; loaded?: ComponentType<any> };
-type BoundaryProps = { part: Loading; props: object };
+type BoundaryProps = { deferredPart: Loading } & Record<string, unknown>;
 
-const Boundary = memo(
-  function Boundary({ part, props }: BoundaryProps) {
-    return (
-      <Suspense fallback={null}>
-        <Part part={part} props={props} />
-      </Suspense>
-    );
-  },
-  (before, after) => before.part === after.part && sameProps(before.props, after.props),
-);
+// memo's comparison, prop by prop, is what keeps a boundary not hydrated yet from being drawn again.
+const Boundary = memo(function Boundary(props: BoundaryProps) {
+  return (
+    <Suspense fallback={null}>
+      <Part {...props} />
+    </Suspense>
+  );
+});
 
-function Part({ part, props }: BoundaryProps) {
-  const Component = part.loaded ?? use(part.arriving);
+function Part({ deferredPart, ...props }: BoundaryProps) {
+  const Component = deferredPart.loaded ?? use(deferredPart.arriving);
   return <Component {...props} />;
-}
-
-function sameProps(before: object, after: object): boolean {
-  const keys = Object.keys(before);
-  return keys.length === Object.keys(after).length && keys.every((key) => Object.is(before[key as keyof typeof before], after[key as keyof typeof after]));
 }
