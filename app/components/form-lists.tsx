@@ -1,7 +1,7 @@
 import { type DefaultValue, type FieldName, type FieldMetadata, type FormMetadata, getFieldsetProps } from "@conform-to/react";
 import { PlusIcon, Trash2Icon } from "~/components/ui/icons";
 import type * as React from "react";
-import { ErrorList } from "~/components/forms";
+import { ErrorList } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

@@ -5,7 +5,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
-import { ErrorList, FormErrors } from "./form-errors";
+import { ErrorList } from "./form-errors";
 
 /*
  * The form kit: a label, a control, its description and its errors, wired for assistive technology
@@ -20,9 +20,6 @@ type FieldProps = { meta: Meta; label: string; description?: string; className?:
 
 /** Props a field takes from its metadata, so a caller cannot set them apart from it. */
 type Owned = "name" | "id" | "defaultValue" | "form";
-
-// The errors need no conform: apart, for a page that shows errors without a form of its own.
-export { ErrorList, FormErrors };
 
 /** A field's column: what the caller puts first (label and control), then the description and the errors. */
 function FieldShell({ meta, description, className, children }: Omit<FieldProps, "label" | "hideLabel"> & { children: React.ReactNode }) {

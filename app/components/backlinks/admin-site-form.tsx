@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CURRENCIES, LINK_TYPES, SITE_CATEGORIES, SITE_LANGUAGES } from "#domain/backlinks";
-import { CheckboxField, ErrorList, Field, FormErrors, SelectField } from "~/components/forms";
+import { CheckboxField, Field, SelectField } from "~/components/forms";
+import { ErrorList, FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { majorText } from "~/lib/backlinks";
 import { type FormConstraint, useLazyValidation } from "~/lib/lazy-validation";

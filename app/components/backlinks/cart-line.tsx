@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { TriangleAlertIcon, CircleCheckIcon, CircleDashedIcon, Trash2Icon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { Field, FormErrors } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
-import { Field, FormErrors } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { useLazyValidation } from "~/lib/lazy-validation";
 

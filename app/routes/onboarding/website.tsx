@@ -6,7 +6,8 @@ import { data, Form, redirect, useLoaderData, useNavigation } from "react-router
 import type { Route } from "./+types/website";
 import { isSiteAuditRunning } from "#domain/site-audit";
 import { BackLink } from "~/components/back-link";
-import { Field, FormErrors } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { SiteFindingsPanel } from "~/components/onboarding/site-findings";
 import { StepCard, StepFooter, type StepActionData, useStepForm } from "~/components/onboarding/step-form";
 import { Alert, AlertDescription } from "~/components/ui/alert";

@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/question";
-import { CheckboxField, FormErrors, SelectField, TextareaField } from "~/components/forms";
+import { CheckboxField, SelectField, TextareaField } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { MARKET_LANGUAGES, QUESTION_CATEGORIES } from "#domain/seo-profile";
