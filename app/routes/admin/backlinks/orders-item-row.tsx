@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { useTranslation } from "react-i18next";
 import { Form, useLoaderData, useNavigation } from "react-router";
 import { ItemStatusBadge } from "~/components/backlinks/site-facts";
-import { ErrorList, FormErrors } from "~/components/forms";
+import { ErrorList, FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { ExternalLinkIcon } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
@@ -12,9 +12,7 @@ import { formatDate } from "#domain/plans";
 import type { AdminOrderItem } from "~/lib/api-types";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { loader } from "./orders";
-import { formIdOf, type MoveReply } from "./orders-move";
-
-const PREFIX = "backlinksAdmin:orders";
+import { formIdOf, type MoveReply, PREFIX } from "./orders-move";
 
 /**
  * One paid link: who bought it, where it points, its status, and the form that moves it on.

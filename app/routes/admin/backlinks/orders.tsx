@@ -17,11 +17,9 @@ import { titleMeta } from "~/lib/meta";
 import { useHydrated } from "~/lib/use-hydrated";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT } from "~/middleware/i18next.server";
-import { formIdOf, type MoveReply } from "./orders-move";
+import { formIdOf, type MoveReply, PREFIX } from "./orders-move";
 
 export const meta: Route.MetaFunction = titleMeta;
-
-const PREFIX = "backlinksAdmin:orders";
 
 // Each row's form and conform come after the page hydrates (app/lib/deferred.tsx).
 const ItemRow = deferred(() => import("./orders-item-row").then((module) => module.ItemRow));
