@@ -58,12 +58,24 @@ export function routeStrings(root: string): Plugin {
   const mapFile = path.join(root, "app/lib/route-namespaces.json");
   const localeFile = (locale: string, namespace: Namespace) => path.join(root, "locales", locale, `${NAMESPACE_FILES[namespace]}.json`);
   const read = () => JSON.parse(fs.readFileSync(mapFile, "utf8")) as Record<string, RouteStrings>;
-  const part = (locale: string, strings: RouteStrings) =>
-    Object.fromEntries(Object.entries(strings).map(([namespace, prefixes]) => [namespace, pick(JSON.parse(fs.readFileSync(localeFile(locale, namespace as Namespace), "utf8")), prefixes)]));
+  const readLocale = (locale: string, namespace: Namespace) => JSON.parse(fs.readFileSync(localeFile(locale, namespace), "utf8")) as Resources;
+  const part = (locale: string, strings: RouteStrings, load = readLocale) =>
+    Object.fromEntries(Object.entries(strings).map(([namespace, prefixes]) => [namespace, pick(load(locale, namespace as Namespace), prefixes)]));
   /** Every route's strings in every language, and a version that changes with any of them. */
   const all = () => {
+    // Each language's namespace read once, not once per route that shows some of it.
+    const files = new Map<string, Resources>();
+    const load = (locale: string, namespace: Namespace) => {
+      const key = `${locale}/${namespace}`;
+      let strings = files.get(key);
+      if (!strings) {
+        strings = readLocale(locale, namespace);
+        files.set(key, strings);
+      }
+      return strings;
+    };
     const parts = new Map<string, Record<string, Resources>>();
-    for (const [route, strings] of Object.entries(read())) for (const locale of SUPPORTED_LOCALES) parts.set(`${locale}/${route}`, part(locale, strings));
+    for (const [route, strings] of Object.entries(read())) for (const locale of SUPPORTED_LOCALES) parts.set(`${locale}/${route}`, part(locale, strings, load));
     const version = crypto.createHash("sha256").update(JSON.stringify([...parts])).digest("hex").slice(0, 8);
     return { parts, version };
   };
