@@ -38,9 +38,10 @@ export default async function handleRequest(
         nonce,
         // The whole document at once, for everyone, every Suspense boundary in its place: the app
         // streams no data, and a part of a page whose code comes after hydration (app/lib/
-        // deferred.tsx) is such a boundary. Sent apart (a boundary still suspended when the shell
-        // went out, or one past React's progressive chunk size, 12.8 kB into the document), it
-        // would wait for a script to move it in, which a browser without JavaScript never runs.
+        // deferred.tsx) is such a boundary. A boundary still suspended when the shell goes out
+        // (onShellReady), or a large one once React's progressive chunk size (12.8 kB of boundaries
+        // written in place) is passed, is sent apart, behind a script that moves it in, which a
+        // browser without JavaScript never runs.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
