@@ -1,11 +1,11 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { text } from "node:stream/consumers";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { cspNonceContext } from "../server/request-context";
 import { NonceProvider } from "./lib/nonce";
-import { lowPriorityScriptPreloads } from "./lib/script-priority.server";
+import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 import { getI18n } from "./middleware/i18next.server";
 
 export const streamTimeout = 5_000;
@@ -45,18 +45,16 @@ export default async function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const html = lowPriorityScriptPreloads();
-          html.pipe(body);
-          pipe(html);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          // The document is complete here, so it is read whole and rewritten as a string.
+          const body = new PassThrough();
+          text(body).then((html) => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            // In development Vite's own modules (React Refresh first) must start in their order.
+            resolve(new Response(import.meta.env.DEV ? html : scriptsAfterPaint(html), { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
+          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -9,6 +9,7 @@
  *   BENCH_PAGES=/auth,/dashboard   the pages to score (all five by default)
  *   BENCH_PORT=3224                the server's port
  *   BENCH_LHR_DIR=dir              also write each page's full Lighthouse report (JSON) there
+ *   BENCH_LH_TRACE=1               and, beside it, the trace of the unthrottled load it simulates from
  *   BENCH_LH_THROTTLING=devtools   throttle the browser itself instead of simulating (see THROTTLING)
  */
 import fs from "node:fs/promises";
@@ -86,7 +87,10 @@ async function main() {
       if (!lhr.finalDisplayedUrl.endsWith(page)) throw new Error(`${page} ended on ${lhr.finalDisplayedUrl}: the session cookie did not sign in`);
       if (process.env.BENCH_LHR_DIR) {
         await fs.mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
-        await fs.writeFile(path.join(process.env.BENCH_LHR_DIR, `${page.slice(1).replaceAll("/", "_") || "home"}.json`), JSON.stringify(lhr));
+        const file = path.join(process.env.BENCH_LHR_DIR, page.slice(1).replaceAll("/", "_") || "home");
+        await fs.writeFile(`${file}.json`, JSON.stringify(lhr));
+        const trace = (result?.artifacts as { Trace?: unknown } | undefined)?.Trace;
+        if (process.env.BENCH_LH_TRACE && trace) await fs.writeFile(`${file}.trace.json`, JSON.stringify(trace));
       }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       rows.push({

@@ -12,7 +12,7 @@ import { startBenchServer } from "./server";
 import { signInOnboarded } from "./sign-in";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
-const PAGES = ["/no-such-page", "/dashboard", "/seo-llms", "/leaderboard", "/academy"];
+const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ["/no-such-page", "/dashboard", "/seo-llms", "/leaderboard", "/academy"];
 
 async function main() {
   const dataDir = path.join(os.tmpdir(), `sightline-queries-${process.pid}`);

@@ -1,0 +1,81 @@
+/**
+ * Rewrites a rendered page so that the browser paints it before it asks for the page's scripts.
+ *
+ * Every page is rendered whole on the server and works before its scripts run (links are links,
+ * forms post without them), so what a reader needs first is the document and its stylesheet; the
+ * scripts only make it interactive. React Router's `<Scripts>` writes one `<link rel="modulepreload">`
+ * per module in `<head>` (15–50 on a signed-in page) and an inline module that imports the route
+ * modules, so the scripts are fetched alongside the stylesheet and, on a fast connection, run
+ * before the first frame. Here the preloads leave the document and the inline module becomes an
+ * inert data block; a small classic script, after the first frame has been painted, puts the
+ * preloads back and starts the module as it was written. Hydration then starts one frame later
+ * than before, and nothing the page shows waits for a script (docs/operations.md, "Lighthouse").
+ *
+ * A hidden document (a tab opened in the background) paints no frame: its scripts start at once.
+ * The added elements carry the page's nonce, read from the running script (the attribute itself is
+ * hidden from the DOM once parsed), so the Content-Security-Policy is unchanged.
+ */
+
+const PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const HREF = /\shref="([^"]*)"/;
+/** React Router's inline bootstrap: the one module script it writes. */
+const MODULE_SCRIPT = /<script([^>]*)\stype="module"([^>]*)>([\s\S]*?)<\/script>/;
+const NONCE = /\snonce="([^"]*)"/;
+export const MODULES_ID = "sl-modules";
+
+/**
+ * The classic script that starts the modules once the page has been painted: at the browser's
+ * first-contentful-paint entry (a frame later where Paint Timing is missing, and after 3 s whatever
+ * happens), or at once in a hidden document. `hrefs` become the preloads again.
+ */
+function starter(hrefs: string[]): string {
+  // `<` is escaped so no href could close the script element early.
+  const list = JSON.stringify(hrefs).replaceAll("<", "\\u003c");
+  return `(() => {
+const d = document, nonce = d.currentScript.nonce;
+let started = false;
+const go = () => {
+  if (started) return;
+  started = true;
+  for (const href of ${list}) {
+    const link = d.createElement("link");
+    link.rel = "modulepreload"; link.href = href; link.nonce = nonce;
+    d.head.append(link);
+  }
+  const script = d.createElement("script");
+  script.type = "module"; script.nonce = nonce;
+  script.textContent = d.getElementById("${MODULES_ID}").textContent;
+  d.body.append(script);
+};
+const start = () => d.readyState === "loading" ? d.addEventListener("DOMContentLoaded", go, { once: true }) : go();
+if (d.visibilityState === "hidden") return start();
+setTimeout(start, 3000);
+if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return requestAnimationFrame(() => setTimeout(start));
+new PerformanceObserver((entries, observer) => {
+  if (entries.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); start(); }
+}).observe({ type: "paint", buffered: true });
+})();`.replaceAll("\n", "");
+}
+
+/** An attribute's value as React escaped it (`&`, `<`, `>`, `"` and `'`), back to its text. */
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
+const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity] as string);
+
+/** The page with its scripts started after the first paint; a page without scripts (or already rewritten) as it was. */
+export function scriptsAfterPaint(html: string): string {
+  const module = MODULE_SCRIPT.exec(html);
+  if (!module) return html;
+  const [whole, before, after, body] = module as unknown as [string, string, string, string];
+  const nonce = NONCE.exec(`${before}${after}`)?.[1];
+  const hrefs: string[] = [];
+  const head = html.slice(0, module.index).replace(PRELOAD, (link) => {
+    const href = HREF.exec(link)?.[1];
+    if (!href) return link;
+    hrefs.push(unescapeAttribute(href));
+    return "";
+  });
+  // The data block carries the nonce too: every script element the server writes has it.
+  const nonceAttribute = nonce === undefined ? "" : ` nonce="${nonce}"`;
+  const replacement = `<script${nonceAttribute} type="application/x-sightline-module" id="${MODULES_ID}">${body}</script><script${nonceAttribute}>${starter(hrefs)}</script>`;
+  return `${head}${replacement}${html.slice(module.index + whole.length)}`;
+}

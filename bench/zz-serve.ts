@@ -1,0 +1,11 @@
+import fs from "node:fs/promises";
+import { startBenchServer } from "./server";
+import { signInOnboarded } from "./sign-in";
+const dataDir = "/tmp/zz-serve-data";
+await fs.rm(dataDir, { recursive: true, force: true });
+const server = await startBenchServer(3399, dataDir, {}, []);
+const { cookie } = await signInOnboarded(server, dataDir, "zz");
+await fs.writeFile("/tmp/zz-cookie", cookie);
+console.log("ready", server.child.pid);
+process.on("SIGTERM", async () => { await server.stop(); process.exit(0); });
+setInterval(() => {}, 1e6);
