@@ -36,7 +36,7 @@ function storeOf(i18n: I18n): Store {
     tOf: (namespace) => {
       let t = fixed.get(namespace);
       if (!t) {
-        t = i18n.getFixedT(null, namespace ?? null);
+        t = remembering(i18n.getFixedT(null, namespace ?? null));
         fixed.set(namespace, t);
       }
       return t;
@@ -50,6 +50,26 @@ function storeOf(i18n: I18n): Store {
   i18n.on("added", changed);
   stores.set(i18n, store);
   return store;
+}
+
+/** How many plain strings one `t` remembers: every key the app writes, with room to spare. */
+const REMEMBERED = 4000;
+
+/**
+ * `t` remembering its answers to a bare key (no options), the most of what a page asks: the
+ * sidebar alone asks some sixty on every render, and i18next resolves each again (key, namespace,
+ * fallbacks) on the server's every request. A change of language or strings makes a new `t`, so
+ * nothing remembered outlives what it was read from.
+ */
+function remembering(t: TFunction): TFunction {
+  const answers = new Map<string, unknown>();
+  return ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length || typeof key !== "string") return (t as (...args: unknown[]) => unknown)(key, ...rest);
+    if (answers.has(key)) return answers.get(key);
+    const answer = t(key);
+    if (answers.size < REMEMBERED) answers.set(key, answer);
+    return answer;
+  }) as TFunction;
 }
 
 type UseTranslation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
