@@ -7,12 +7,18 @@
  * and each one's best round is printed, with the first PATH's cost divided by it (a ratio of CPU
  * costs, as the bench's ratios of throughput).
  *
+ * `BENCH_BASELINE=dir` (another checkout, built) starts its server too, without profiling, and
+ * measures both builds in turns, page by page, so both see the same load: what a change bought.
+ *
  *   node --import tsx bench/profile-page.ts /dashboard [/no-such-page …]
+ *   git worktree add /tmp/base HEAD~1 && ln -s "$PWD/node_modules" /tmp/base/ && (cd /tmp/base && npm run build)
+ *   BENCH_BASELINE=/tmp/base BENCH_ROUNDS=3 NO_PROF=1 node --import tsx bench/profile-page.ts /no-such-page /dashboard
  */
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import type { ServerProcess } from "../tests/e2e/support/server-process";
 import { startBenchServer } from "./server";
 import { signInOnboarded } from "./sign-in";
 
@@ -22,6 +28,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const profiles = path.resolve(process.env.BENCH_CPU_PROF ?? path.join(import.meta.dirname, "results", "profiles"));
 const PORT = Number(process.env.BENCH_PORT ?? 3221);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const BASELINE = process.env.BENCH_BASELINE;
 
 /** User plus system CPU time of a process, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
 async function cpuMs(pid: number): Promise<number> {
@@ -29,31 +36,48 @@ async function cpuMs(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "sightline-profile-"));
-await fs.mkdir(profiles, { recursive: true });
-const server = await startBenchServer(PORT, dataDir, {}, process.env.NO_PROF ? [] : ["--cpu-prof", `--cpu-prof-dir=${profiles}`]);
-try {
+type Build = { label: string; server: ServerProcess; dataDir: string; cookie: string; best: Map<string, number> };
+
+async function start(label: string, port: number, nodeArgs: string[], root?: string): Promise<Build> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "sightline-profile-"));
+  const server = await startBenchServer(port, dataDir, {}, nodeArgs, root);
   const { cookie } = await signInOnboarded(server, dataDir, "profile");
-  const headers = { cookie, "accept-encoding": "gzip, deflate, br" };
+  return { label, server, dataDir, cookie, best: new Map() };
+}
+
+await fs.mkdir(profiles, { recursive: true });
+const builds: Build[] = [];
+try {
+  builds.push(await start("this build", PORT, process.env.NO_PROF ? [] : ["--cpu-prof", `--cpu-prof-dir=${profiles}`]));
+  if (BASELINE) builds.push(await start("baseline", PORT + 1, [], BASELINE));
   // The pages are measured in turns, ROUNDS times, and each keeps its best round: the first rounds
   // still run code the JIT has not optimised, and other work on the machine only ever adds.
-  const best = new Map<string, number>();
   for (let round = 1; round <= ROUNDS; round++) {
     for (const page of paths) {
-      const url = `${server.url}${page}`;
-      await autocannon({ url, headers, connections: 4, ...{ amount: 200 } });
-      const before = await cpuMs(server.child.pid!);
-      const result = await autocannon({ url, headers, connections: 4, ...{ amount: REQUESTS } });
-      const spent = (await cpuMs(server.child.pid!)) - before;
-      best.set(page, Math.min(best.get(page) ?? Number.POSITIVE_INFINITY, spent / REQUESTS));
-      console.log(`round ${round} ${page}: ${(spent / REQUESTS).toFixed(2)} ms of CPU per request, ${Math.round(result.requests.average)} req/s, statuses ${JSON.stringify(result.statusCodeStats)}`);
+      for (const build of builds) {
+        const url = `${build.server.url}${page}`;
+        const headers = { cookie: build.cookie, "accept-encoding": "gzip, deflate, br" };
+        await autocannon({ url, headers, connections: 4, ...{ amount: 200 } });
+        const pid = build.server.child.pid as number;
+        const before = await cpuMs(pid);
+        const result = await autocannon({ url, headers, connections: 4, ...{ amount: REQUESTS } });
+        const spent = ((await cpuMs(pid)) - before) / REQUESTS;
+        build.best.set(page, Math.min(build.best.get(page) ?? Number.POSITIVE_INFINITY, spent));
+        console.log(`round ${round} ${build.label} ${page}: ${spent.toFixed(2)} ms of CPU per request, ${Math.round(result.requests.average)} req/s, statuses ${JSON.stringify(result.statusCodeStats)}`);
+      }
     }
   }
-  const floor = best.get(paths[0] as string) as number;
-  for (const page of paths)
-    console.log(`best ${page}: ${(best.get(page) as number).toFixed(2)} ms${page === paths[0] ? "" : `, ${paths[0]} ÷ it ${(floor / (best.get(page) as number)).toFixed(2)}`}`);
+  for (const build of builds) {
+    const floor = build.best.get(paths[0] as string) as number;
+    for (const page of paths) {
+      const cost = build.best.get(page) as number;
+      console.log(`best ${BASELINE ? `${build.label} ` : ""}${page}: ${cost.toFixed(2)} ms${page === paths[0] ? "" : `, ${paths[0]} ÷ it ${(floor / cost).toFixed(2)}`}`);
+    }
+  }
 } finally {
-  await server.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  for (const build of builds) {
+    await build.server.stop();
+    await fs.rm(build.dataDir, { recursive: true, force: true });
+  }
 }
-console.log(`Profile in ${profiles}`);
+if (!process.env.NO_PROF) console.log(`Profile in ${profiles}`);

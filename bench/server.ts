@@ -3,9 +3,16 @@ import { type ServerProcess, startServer } from "../tests/e2e/support/server-pro
 /**
  * The production server as the benches run it (after `npm run build`): on `dataDir`, signing in
  * through the outbox (no SMTP), with rate limits that a bench's own sign-ins and load never reach,
- * and no line per request. `env` adds to that (e.g. LOG_SQL); `nodeArgs` go to node (--cpu-prof).
+ * and no line per request. `env` adds to that (e.g. LOG_SQL); `nodeArgs` go to node (--cpu-prof);
+ * `root` is another checkout whose build to start instead of this one.
  */
-export function startBenchServer(port: number, dataDir: string, env: Record<string, string | undefined> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
+export function startBenchServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+  nodeArgs: string[] = [],
+  root?: string,
+): Promise<ServerProcess> {
   return startServer(
     {
       PORT: String(port),
@@ -17,6 +24,6 @@ export function startBenchServer(port: number, dataDir: string, env: Record<stri
       LOG_REQUESTS: "false",
       ...env,
     },
-    { nodeArgs },
+    { nodeArgs, root },
   );
 }

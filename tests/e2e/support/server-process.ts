@@ -14,14 +14,17 @@ export type ServerProcess = {
 /**
  * Starts the production server (`node server.js`, after `npm run build`) with `env` on top of
  * this process's environment (an `undefined` value removes the variable: spawn skips it), and
- * resolves once GET /api/v1/health answers.
+ * resolves once GET /api/v1/health answers. `root`: another checkout's build (a benchmark's baseline).
  */
-export async function startServer(env: Record<string, string | undefined>, options: { timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  options: { timeoutMs?: number; nodeArgs?: string[]; root?: string } = {},
+): Promise<ServerProcess> {
   const port = env.PORT;
   if (!port) throw new Error("startServer needs PORT");
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
-    cwd: ROOT,
+    cwd: options.root ?? ROOT,
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
