@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type PgBoss from "pg-boss";
 import type { ConnectError, ConnectOrigin } from "#domain/search-console";
 import { seal, unseal } from "../auth/sealed";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
+import { prepared } from "../db/prepared";
 import { type SearchConsoleSite, searchConsoleConnections, searchConsoleConnectStates, searchConsoleDays, searchConsoleTopRows } from "../db/schema";
 import { ApiError, badRequest } from "../http/errors";
 import { demoSearchConsole } from "../integrations/google/demo-search-console";
@@ -61,8 +62,13 @@ export function toStatus(connection: Connection | undefined): ConnectionStatus {
   };
 }
 
+/** Read by the dashboard on every visit. */
+const connectionOf = prepared("search_console_connection", (db, name) =>
+  db.select().from(searchConsoleConnections).where(eq(searchConsoleConnections.userId, sql.placeholder("userId"))).prepare(name),
+);
+
 export async function findConnection(db: Database, userId: string): Promise<Connection | undefined> {
-  const [row] = await db.select().from(searchConsoleConnections).where(eq(searchConsoleConnections.userId, userId));
+  const [row] = await connectionOf(db).execute({ userId });
   return row;
 }
 

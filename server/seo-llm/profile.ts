@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { MarketLanguage } from "#domain/seo-profile";
 import { type Competitor, type SeoProfileRow, seoProfiles, users } from "../db/schema";
 import type { Database, Executor } from "../db/client";
+import { prepared } from "../db/prepared";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { fieldError } from "../http/field-errors";
 import { type PlanLimits, planLimits } from "../billing/limits";
@@ -38,12 +39,18 @@ export function toSeoProfile(row: SeoProfileRow, websiteUrl: string | null) {
 
 export type SeoProfile = ReturnType<typeof toSeoProfile>;
 
-export async function findSeoProfile(db: Database, userId: string) {
-  const [row] = await db
+/** Read by most pages (the dashboard, the analyses, the insights). */
+const seoProfileOf = prepared("seo_profile", (db, name) =>
+  db
     .select({ profile: seoProfiles, websiteUrl: users.websiteUrl })
     .from(users)
     .leftJoin(seoProfiles, eq(seoProfiles.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(name),
+);
+
+export async function findSeoProfile(db: Database, userId: string) {
+  const [row] = await seoProfileOf(db).execute({ userId });
   if (!row) return null;
   return { profile: row.profile, websiteUrl: row.websiteUrl };
 }

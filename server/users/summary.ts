@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { prepared } from "../db/prepared";
 import { cartItems, subscriptions, userIdentities, users } from "../db/schema";
 import type { IdentityRow } from "../auth/service";
 import { currentSubscription, renewalOverdue } from "../billing/reads";
@@ -48,13 +49,8 @@ export async function readProfile(db: Database, userId: string) {
   return toProfile(row.user, identityRows(userId, row.identities));
 }
 
-/**
- * GET /user/summary: what an app's frame shows on every screen (the profile, the subscription, how
- * many lines the cart holds), each as its own endpoint answers it, in one statement. A local
- * renewal that fell due goes through /subscription/current's path, which applies it first.
- */
-export async function readSummary(db: Database, userId: string, now = new Date()) {
-  const [row] = await db
+const summaryOf = prepared("user_summary", (db, name) =>
+  db
     .select({
       user: users,
       identities: identitiesJson,
@@ -63,7 +59,17 @@ export async function readSummary(db: Database, userId: string, now = new Date()
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(name),
+);
+
+/**
+ * GET /user/summary: what an app's frame shows on every screen (the profile, the subscription, how
+ * many lines the cart holds), each as its own endpoint answers it, in one statement. A local
+ * renewal that fell due goes through /subscription/current's path, which applies it first.
+ */
+export async function readSummary(db: Database, userId: string, now = new Date()) {
+  const [row] = await summaryOf(db).execute({ userId });
   if (!row) throw notFound("User not found");
   const overdue = row.subscription && renewalOverdue(row.subscription, now);
   const subscription = overdue ? await currentSubscription(db, userId, now) : row.subscription && toSubscription(row.subscription);
