@@ -2,6 +2,7 @@
  * The queries each signed-in page costs (issue 16): starts the production server with LOG_SQL=true
  * (PGlite, or DATABASE_URL), signs a user in, asks each page twice (the second time with the
  * session check remembered, as under load) and prints the statements the second request logged.
+ * The pages are the arguments, or the four the bench measures and the 404.
  *
  *   BENCH_PORT=3220  the server's port      BENCH_SQL_VERBOSE=1  print the statements too
  */
