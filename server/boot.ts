@@ -1,14 +1,17 @@
 import path from "node:path";
 import type PgBoss from "pg-boss";
 import { seedDemoAcademy } from "./academy/seed";
+import { forgetUser as forgetSessions } from "./auth/session-cache";
 import { seedDemoCatalogue } from "./backlinks/seed";
 import { getConfig } from "./config";
 import { openDatabase, pgliteDataDir } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { seedReferenceData } from "./db/seed";
+import { EVERYONE, watchUserChanges } from "./db/user-changes";
 import { createBoss } from "./jobs/boss";
 import { logger } from "./logger";
 import { currentRuntime, type Runtime, setRuntime } from "./runtime";
+import { forgetEveryone, forgetUser as forgetAnswers, setListening } from "./http/kept-answers";
 import { createQueues, registerWorkers, stopWorkers } from "./workers";
 
 /**
@@ -75,8 +78,21 @@ async function open(target: string, options: StartOptions): Promise<Omit<Runtime
     await createQueues(boss);
     if (jobs === "work") await registerWorkers(boss, handle);
   }
+  // Every process hears which users changed, wherever the change was made: its memory of their
+  // sessions and the answers it keeps for them drop what a change made stale.
+  const userChanges = await watchUserChanges(handle, {
+    changed(userId) {
+      if (userId === EVERYONE) {
+        forgetEveryone();
+      } else {
+        forgetSessions(userId);
+        forgetAnswers(userId);
+      }
+    },
+    listening: setListening,
+  });
   logger.info("runtime.ready", { driver: handle.driver, jobs });
-  return { handle, boss };
+  return { handle, boss, userChanges };
 }
 
 export async function stop() {
@@ -85,6 +101,7 @@ export async function stop() {
   if (!runtime) return;
   await stopWorkers();
   await runtime.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+  await runtime.userChanges.close();
   await runtime.handle.close();
   runtime.unlock();
 }

@@ -119,6 +119,12 @@ const EnvSchema = z.object({
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /**
+   * The longest a process keeps a read route's answer for a user (server/http/kept-answers.ts), in
+   * ms; 0 answers every request afresh. A change reaches every process when it commits (database
+   * notifications), so this only bounds what changes with time alone.
+   */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /**
    * AI providers: each is enabled by its key. Models and base URLs are configurable so a proxy, a
    * newer model or a local protocol fake can stand in.
    */

@@ -1,5 +1,6 @@
 import type PgBoss from "pg-boss";
 import type { Database, DatabaseHandle } from "./db/client";
+import type { UserChangeWatch } from "./db/user-changes";
 
 /**
  * The process-wide resources, once server/boot.ts has started them: where the domains find the
@@ -7,7 +8,7 @@ import type { Database, DatabaseHandle } from "./db/client";
  * so Vite's dev server, which re-imports modules on change, reuses them instead of opening a
  * second PGlite.
  */
-export type Runtime = { handle: DatabaseHandle; boss: PgBoss | null; unlock: () => void };
+export type Runtime = { handle: DatabaseHandle; boss: PgBoss | null; userChanges: UserChangeWatch; unlock: () => void };
 const state = globalThis as typeof globalThis & { __sightline?: Promise<Runtime> };
 
 export const currentRuntime = (): Promise<Runtime> | undefined => state.__sightline;
@@ -32,4 +33,12 @@ export async function getBoss(): Promise<PgBoss> {
   const runtime = await started();
   if (!runtime.boss) throw new Error("The job queue is not started in this process");
   return runtime.boss;
+}
+
+/**
+ * Resolves once every change committed before the call has been heard by this process (its kept
+ * answers forgotten); at once where nothing is heard (server/db/user-changes.ts).
+ */
+export async function changesHeard(): Promise<void> {
+  await (await currentRuntime())?.userChanges.settled();
 }

@@ -51,6 +51,7 @@ export const publishedCourses = authedRoute(ACADEMY, {
   method: "get",
   path: "/published-courses",
   summary: "Published courses in order, with their counts, total duration and the caller's progress",
+  kept: true,
   request: { query: PublishedCoursesQuery },
   responses: { 200: jsonResponse(z.array(CourseSchema), "Courses"), 400: invalidInput },
 });

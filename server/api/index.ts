@@ -2,9 +2,12 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { getConfig } from "../config";
 import { ApiError } from "../http/errors";
+import type { MiddlewareHandler } from "hono";
+import type { ApiEnv } from "../http/env";
 import { bodyLimits, headerLimit, wellFormedText } from "../http/middleware";
 import { createRouter } from "../http/router";
 import { logger } from "../logger";
+import { changesHeard } from "../runtime";
 import { ROUTERS } from "./routers";
 
 /** The /api/v1 application: one router per domain, one error shape, one OpenAPI document. */
@@ -15,6 +18,7 @@ export function createApi() {
   api.use("*", headerLimit);
   api.use("*", bodyLimits);
   api.use("*", wellFormedText);
+  api.use("*", answerAfterChangesHeard);
   if (getConfig().LOG_REQUESTS) {
     api.use("*", async (c, next) => {
       const started = performance.now();
@@ -92,3 +96,16 @@ export function getApi(): Api {
   shared ??= createApi();
   return shared;
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A request that may have changed something answers once this process has heard what it committed
+ * (server/db/user-changes.ts), so what it kept of the user is forgotten before the page a form leads
+ * to is read (server/http/kept-answers.ts). PGlite announces during the statement itself; on
+ * PostgreSQL this is one round trip on the listening connection. Kept routes change nothing.
+ */
+const answerAfterChangesHeard: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await next();
+  if (!SAFE_METHODS.has(c.req.method) && !c.get("readOnly")) await changesHeard();
+};

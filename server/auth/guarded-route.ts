@@ -1,6 +1,7 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../http/env";
+import { keptAnswer } from "../http/kept-answers";
 import { errorResponse, jsonResponse, type z } from "../http/router";
 import { requireAdmin, requireAuth, requireSignIn } from "./middleware";
 
@@ -8,6 +9,12 @@ import { requireAdmin, requireAuth, requireSignIn } from "./middleware";
 type GuardedConfig<P extends string> = Omit<RouteConfig, "path" | "security" | "tags" | "middleware"> & {
   path: P;
   middleware?: MiddlewareHandler<ApiEnv>[];
+  /**
+   * The 200 answer depends only on the user's own rows, what every user reads, the URL and the
+   * time, and the route changes nothing: it is kept until one of those rows changes
+   * (server/http/kept-answers.ts).
+   */
+  kept?: boolean;
 };
 
 /** The scheme server/api/index.ts registers. */
@@ -26,12 +33,12 @@ export function publicRoute<P extends string, R extends GuardedConfig<P>>(tag: s
  * A route for signed-in users, under its tag: the bearer scheme in the document and requireAuth
  * before the handler, so neither can be forgotten. The route's own 401 description wins.
  */
-export function authedRoute<P extends string, R extends GuardedConfig<P>>(tag: string, config: R) {
+export function authedRoute<P extends string, R extends GuardedConfig<P>>(tag: string, { kept, ...config }: R) {
   return createRoute({
     ...config,
     tags: [tag],
     security: bearer,
-    middleware: [requireAuth, ...(config.middleware ?? [])],
+    middleware: [requireAuth, ...(kept ? [keptAnswer] : []), ...(config.middleware ?? [])],
     responses: { 401: notSignedIn, 403: mfaRequired, ...config.responses },
   });
 }
@@ -65,7 +72,7 @@ export function adminRoute<P extends string, R extends GuardedConfig<P>>(tag: st
  * The most common route: a signed-in GET answering one schema (a status, a profile, progress),
  * declared in one call so the few that do more stand out.
  */
-export function authedRead<P extends string, S extends z.ZodType>(tag: string, read: { path: P; summary: string; description?: string; answer: S; label: string }) {
+export function authedRead<P extends string, S extends z.ZodType>(tag: string, read: { path: P; summary: string; description?: string; answer: S; label: string; kept?: boolean }) {
   const { answer, label, ...config } = read;
   return authedRoute(tag, { ...config, method: "get" as const, responses: { 200: jsonResponse(answer, label) } });
 }

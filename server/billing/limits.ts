@@ -21,6 +21,8 @@ export type PlanLimits = {
   maxCompetitors: number;
   /** Website analyses over the account's life, failed ones not counted (seed §7's x-lifetime-* headers). */
   siteAuditsLifetime: number;
+  /** When these limits may turn with the clock alone (epoch ms): the running period's end, if ahead. */
+  turnsAt: number | undefined;
 };
 
 /**
@@ -55,6 +57,7 @@ export async function planLimits(db: Executor, userId: string, now = new Date())
     analysesPerMonth: plan.analysesPerMonth,
     maxCompetitors: plan.competitorMetricsLimits?.domain_authority ?? 0,
     siteAuditsLifetime: plan.siteAuditsLifetime,
+    turnsAt: subscription && subscription.current_period_end > now ? subscription.current_period_end.getTime() : undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import { getDb } from "../runtime";
 import { abandonLocalCheckout, completeLocalCheckout, startCheckout } from "./checkout";
 import { billingPortal, cancelPendingChange, cancelSubscription, changePlan, reactivateSubscription } from "./plan-changes";
 import { changeHistory, currentSubscription, getCheckout, listPlans } from "./reads";
+import { turnsAt } from "./shapes";
 import { findCheckout } from "./records";
 import { completeCheckout, stripeGateway } from "./stripe-events";
 
@@ -117,6 +118,7 @@ const current = authedRoute("subscription", {
   method: "get",
   path: "/current",
   summary: "The signed-in user's subscription, or null when there is none",
+  kept: true,
   responses: { 200: jsonResponse(z.object({ subscription: SubscriptionSchema.nullable() }), "Current subscription") },
 });
 
@@ -124,6 +126,7 @@ const plansRoute = authedRoute("subscription", {
   method: "get",
   path: "/plans",
   summary: "Every plan, by monthly price",
+  kept: true,
   responses: { 200: jsonResponse(z.object({ plans: z.array(PlanSchema) }), "Plans") },
 });
 
@@ -232,7 +235,11 @@ const portalRoute = authedRoute("subscription", {
 });
 
 export const subscriptionRoutes = createRouter()
-  .openapi(current, async (c) => c.json({ subscription: await currentSubscription(await getDb(), c.get("user").id) }, 200))
+  .openapi(current, async (c) => {
+    const subscription = await currentSubscription(await getDb(), c.get("user").id);
+    c.set("keptUntil", turnsAt(subscription));
+    return c.json({ subscription }, 200);
+  })
   .openapi(plansRoute, async (c) => c.json({ plans: await listPlans(await getDb()) }, 200))
   .openapi(historyRoute, async (c) => c.json(await changeHistory(await getDb(), c.get("user").id), 200))
   .openapi(checkoutRoute, async (c) => {

@@ -39,6 +39,15 @@ export function toSubscription(row: SubscriptionRow) {
   };
 }
 
+/**
+ * When an answer showing this subscription turns with the clock (the period's end, when it renews or
+ * lapses), while that is ahead; one already over changes only by a write (server/http/kept-answers.ts).
+ */
+export function turnsAt(subscription: ReturnType<typeof toSubscription> | null): number | undefined {
+  const end = subscription ? Date.parse(subscription.current_period_end) : Number.NaN;
+  return end > Date.now() ? end : undefined;
+}
+
 export function toChange(row: ChangeRow) {
   return {
     id: row.id,

@@ -31,5 +31,9 @@ export type ApiEnv = {
   Variables: {
     user: AuthUser;
     requestId: string;
+    /** Set on routes whose answers are kept (kept-answers.ts): they change nothing. */
+    readOnly: boolean | undefined;
+    /** When a kept answer turns with the clock (epoch ms), as its route knows (kept-answers.ts). */
+    keptUntil: number | undefined;
   };
 };

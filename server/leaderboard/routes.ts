@@ -34,6 +34,7 @@ const competitors = authedRoute("leaderboard", {
   method: "get",
   path: "/competitors",
   summary: "The brands in the answers to the user's questions, ranked by visibility (default: last 30 days)",
+  kept: true,
   request: {
     query: z.object({
       limit: query.int({ min: 1, max: 1000, default: 100 }),
@@ -49,6 +50,7 @@ const userPosition = authedRoute("leaderboard", {
   method: "get",
   path: "/position",
   summary: "The user's brand's rank among all brands of the last 30 days",
+  kept: true,
   responses: {
     200: jsonResponse(z.object({ position: z.number().int().nullable().openapi({ description: "null when the brand is never named" }), total: z.number().int() }), "Position"),
   },

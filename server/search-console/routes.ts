@@ -47,6 +47,7 @@ const status = authedRead(TAG, {
   summary: "Whether a Search Console account is connected, its sites and the chosen one",
   answer: StatusSchema,
   label: "Status",
+  kept: true,
 });
 
 const sites = authedRoute(TAG, {

@@ -157,6 +157,7 @@ const latest = authedRoute("analyses", {
   method: "get",
   path: "/latest",
   summary: "The newest analysis, with its figures (404 when there is none)",
+  kept: true,
   responses: { 200: jsonResponse(AnalysisSchema, "Analysis"), 404: errorResponse("No analysis yet") },
 });
 
@@ -164,6 +165,7 @@ const stats = authedRoute("analyses", {
   method: "get",
   path: "/stats",
   summary: "Visibility, share of voice, position and sentiment over a period (default: last 30 days), with a daily trend",
+  kept: true,
   request: { query: z.object({ startDate: query.date(), endDate: query.date().openapi({ description: "Not before startDate" }) }) },
   responses: { 200: jsonResponse(StatsSchema, "Figures"), 400: errorResponse("Invalid dates, or startDate after endDate") },
 });

@@ -47,6 +47,7 @@ const getProfile = authedRoute("seo-llm", {
   method: "get",
   path: "/",
   summary: "The signed-in user's SEO profile (404 until it is set up)",
+  kept: true,
   responses: { 200: jsonResponse(SeoProfileSchema, "Profile"), 404: errorResponse("No profile yet") },
 });
 

@@ -3,7 +3,7 @@ import { createRouter, jsonResponse, z } from "../http/router";
 import { QUESTION_CATEGORIES } from "#domain/seo-profile";
 import { PLAN_IDS } from "#domain/plans";
 import { getDb } from "../runtime";
-import { availability, quotaStatus } from "./quota";
+import { availabilityAndTurn, quotaStatus } from "./quota";
 
 const CategoryQuotaSchema = z.object({
   allowed: z.boolean(),
@@ -53,9 +53,14 @@ const check = authedRoute("quota", {
   method: "post",
   path: "/check",
   summary: "Whether an analysis may be launched now (empty body)",
+  kept: true,
   responses: { 200: jsonResponse(AvailabilitySchema, "Availability") },
 });
 
 export const quotaRoutes = createRouter()
   .openapi(status, async (c) => c.json(await quotaStatus(await getDb(), c.get("user").id), 200))
-  .openapi(check, async (c) => c.json(await availability(await getDb(), c.get("user").id), 200));
+  .openapi(check, async (c) => {
+    const { answer, turnsAt } = await availabilityAndTurn(await getDb(), c.get("user").id);
+    c.set("keptUntil", turnsAt);
+    return c.json(answer, 200);
+  });

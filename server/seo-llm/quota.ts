@@ -67,6 +67,14 @@ export type Availability = {
  * every plan.
  */
 export async function availability(db: Executor, userId: string, now = new Date(), limits?: PlanLimits): Promise<Availability> {
+  return (await availabilityAndTurn(db, userId, now, limits)).answer;
+}
+
+/**
+ * `availability`, and when its answer turns with the clock alone (epoch ms): the first of the
+ * counted analyses to leave its window, or the plan's period's end, whichever comes first.
+ */
+export async function availabilityAndTurn(db: Executor, userId: string, now = new Date(), limits?: PlanLimits) {
   const plan = limits ?? (await planLimits(db, userId, now));
   const config = getConfig();
   const perDay = Math.min(plan.analysesPerDay, config.USER_ANALYSES_PER_DAY);
@@ -81,9 +89,12 @@ export async function availability(db: Executor, userId: string, now = new Date(
   const dayStart = now.getTime() - DAY_WINDOW_MS;
   const inDay = inMonth.filter((time) => time >= dayStart);
   const base = { analyses_today: inDay.length, analyses_this_month: inMonth.length, limits: { per_day: perDay, per_month: perMonth } };
+  const turns = [plan.turnsAt, inDay.length ? inDay[0] + DAY_WINDOW_MS : undefined, inMonth.length ? inMonth[0] + MONTH_WINDOW_MS : undefined];
+  const turnsAt = Math.min(...turns.filter((time) => time !== undefined));
+  const answer = (value: Availability) => ({ answer: value, turnsAt: Number.isFinite(turnsAt) ? turnsAt : undefined });
 
   if (recent.some((row) => row.status === "pending" || row.status === "processing")) {
-    return { ...base, can_analyze: false, next_allowed_at: null, upgrade_required: false, reason: "analysis_in_progress" };
+    return answer({ ...base, can_analyze: false, next_allowed_at: null, upgrade_required: false, reason: "analysis_in_progress" });
   }
   // Both limits may block at once: the wait is until the later of the two frees up.
   const blocks = [
@@ -92,8 +103,8 @@ export async function availability(db: Executor, userId: string, now = new Date(
   ].filter((block) => block !== false);
   if (blocks.length > 0) {
     const last = blocks.reduce((a, b) => (b.freed > a.freed ? b : a));
-    return { ...base, can_analyze: false, next_allowed_at: new Date(last.freed).toISOString(), upgrade_required: !plan.isTopPlan, reason: last.reason };
+    return answer({ ...base, can_analyze: false, next_allowed_at: new Date(last.freed).toISOString(), upgrade_required: !plan.isTopPlan, reason: last.reason });
   }
-  return { ...base, can_analyze: true, next_allowed_at: null, upgrade_required: false, reason: null };
+  return answer({ ...base, can_analyze: true, next_allowed_at: null, upgrade_required: false, reason: null });
 }
 

@@ -8,6 +8,7 @@ import { getDb } from "../runtime";
 import { IdentitySchema } from "../auth/routes";
 import { identitiesOf } from "../auth/service";
 import { SubscriptionSchema } from "../billing/routes";
+import { turnsAt } from "../billing/shapes";
 import { toProfile, updateProfile } from "./service";
 import { readProfile, readSummary } from "./summary";
 
@@ -90,7 +91,7 @@ const ProfilePatchSchema = z.object({
   locale: z.enum(SUPPORTED_LOCALES).optional(),
 });
 
-const getProfile = authedRead("user", { path: "/profile", summary: "The signed-in user's profile", answer: ProfileSchema, label: "Profile" });
+const getProfile = authedRead("user", { path: "/profile", summary: "The signed-in user's profile", answer: ProfileSchema, label: "Profile", kept: true });
 
 const SummarySchema = z
   .object({
@@ -106,6 +107,7 @@ const getSummary = authedRead("user", {
   description: "What an app's frame shows on every screen, each part as its own endpoint answers it (GET /user/profile, GET /subscription/current, GET /cart/items's total_items).",
   answer: SummarySchema,
   label: "Summary",
+  kept: true,
 });
 
 const patchProfile = authedRoute("user", {
@@ -122,8 +124,12 @@ export const userRoutes = createRouter()
     // job in another process (the onboarding setup) writes these fields without this process knowing.
     return c.json(await readProfile(await getDb(), c.get("user").id), 200);
   })
-  // Read afresh too, for the same reason.
-  .openapi(getSummary, async (c) => c.json(await readSummary(await getDb(), c.get("user").id), 200))
+  // Read from the rows, not from the session check, for the same reason; kept until they change.
+  .openapi(getSummary, async (c) => {
+    const summary = await readSummary(await getDb(), c.get("user").id);
+    c.set("keptUntil", turnsAt(summary.subscription));
+    return c.json(summary, 200);
+  })
   .openapi(patchProfile, async (c) => {
     const db = await getDb();
     const user = await updateProfile(db, c.get("user").id, c.req.valid("json"));

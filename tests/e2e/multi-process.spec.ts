@@ -93,6 +93,29 @@ test.describe("two processes, one PostgreSQL database", () => {
     expect(after.status).toBe(401);
   });
 
+  test("what B keeps of a user is forgotten when A changes it, and a sign-out on A ends B's remembered session", async () => {
+    const email = `kept-${crypto.randomUUID()}@e2e.test`;
+    const session = await verifyToken(b!.url, await requestLinkToken(a!.url, dataDir, email));
+    const auth = bearer(session.access_token);
+    const firstName = async (server: ServerProcess) => {
+      const answer = await fetch(`${server.url}/api/v1/user/summary`, { headers: auth });
+      return ((await answer.json()) as { profile: { profile: { first_name: string | null } } }).profile.profile.first_name;
+    };
+    expect(await firstName(b!)).toBeNull(); // B keeps the answer, and the checked session
+    for (const name of ["Ada", "Grace"]) {
+      const patched = await fetch(`${a!.url}/api/v1/user/profile`, {
+        method: "PATCH",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ first_name: name }),
+      });
+      expect(patched.status).toBe(200);
+      // A's commit reaches B as a notification, within milliseconds.
+      await expect.poll(() => firstName(b!), { timeout: 2_000, intervals: [10] }).toBe(name);
+    }
+    expect((await fetch(`${a!.url}/api/v1/auth/logout`, { method: "POST", headers: auth })).status).toBe(204);
+    await expect.poll(async () => (await fetch(`${b!.url}/api/v1/user/summary`, { headers: auth })).status, { timeout: 2_000, intervals: [10] }).toBe(401);
+  });
+
   test("the e-mail rate limit counts requests on both processes", async () => {
     const email = `limit-${crypto.randomUUID()}@e2e.test`;
     const ask = (server: ServerProcess) =>

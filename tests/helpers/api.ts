@@ -12,7 +12,7 @@ import type { Database } from "../../server/db/client";
 import { subscriptions } from "../../server/db/schema";
 import type { PlanId } from "#domain/plans";
 import { start, type StartOptions, stop } from "../../server/boot";
-import { getBoss, getDb } from "../../server/runtime";
+import { changesHeard, getBoss, getDb } from "../../server/runtime";
 import { ErrorSchema, type z } from "../../server/http/router";
 import type { SessionSchema } from "../../server/auth/routes";
 import { checkConformance, takeViolations } from "./conformance";
@@ -33,6 +33,12 @@ export type CallerOptions = {
   /** The end user's address as the in-process caller reports it. Random by default, so no two
    * requests share a per-IP rate limit by accident (tests on PostgreSQL share one database). */
   ip?: string;
+  /**
+   * Send at once. By default a request waits until this process has heard the changes committed
+   * before it (server/db/user-changes.ts), as a user's next click always would: a test's writes
+   * straight to the database are then seen, on PostgreSQL too, as another process's soon are.
+   */
+  unheard?: boolean;
 };
 
 /** The typed client of one domain router, as `client(name)` makes it. */
@@ -99,7 +105,10 @@ export function apiHelpers(app: () => Api) {
   function client<Name extends RouterName>(name: Name, init: CallerOptions = {}): Client<Name> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
-    const send = (input: RequestInfo | URL, requestInit?: RequestInit) => app().request(apiPath(input), requestInit, { clientIp: init.ip ?? uniqueIp() });
+    const send = async (input: RequestInfo | URL, requestInit?: RequestInit) => {
+      if (!init.unheard) await changesHeard();
+      return app().request(apiPath(input), requestInit, { clientIp: init.ip ?? uniqueIp() });
+    };
     return apiClient(name, { fetch: send as typeof fetch, headers });
   }
 
@@ -121,6 +130,7 @@ export function apiHelpers(app: () => Api) {
       if (!headers.has("content-type")) headers.set("content-type", "application/json");
     }
     const fullPath = urlPath.startsWith("/api/") ? urlPath : `/api/v1${urlPath}`;
+    if (!init.unheard) await changesHeard();
     const res = await app().request(fullPath, { method, headers, body }, { clientIp: init.ip ?? uniqueIp() });
     const text = await res.text();
     const isJson = res.headers.get("content-type")?.includes("application/json");

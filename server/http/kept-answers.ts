@@ -1,0 +1,112 @@
+import { createMiddleware } from "hono/factory";
+import { getConfig } from "../config";
+import type { ApiEnv } from "./env";
+
+/**
+ * The answers of read routes, kept per user between requests (issue 16): the frame of every page,
+ * the dashboard, the analyses' overview, the leaderboard and the academy read the same rows on every
+ * visit, and on PGlite each of those statements costs more than the rest of the page's server work.
+ *
+ * A route opts in (`kept: true` on authedRoute/authedRead, server/auth/guarded-route.ts) when its
+ * 200 answer depends only on the user's own rows, what every user reads (plans, the academy, the
+ * catalogue), its URL and the time. Then:
+ * - Changes: every such row announces its user when a change commits, or "*" for what everyone
+ *   reads (migration 0020; from any process, job or psql session). server/db/user-changes.ts hears
+ *   it and `forgetUser` drops what was kept of that user. This process's own writes are heard
+ *   before their answer goes out (server/api/index.ts), so a page after a form never predates it.
+ * - Time: an answer lives READ_CACHE_MS at most, and a route whose answer turns with the clock at a
+ *   known moment (a period's end, a limit's window) says when: `c.set("keptUntil", epochMs)`.
+ * - Without a listener (a CLI, a unit test, the listener's connection lost) nothing is kept.
+ */
+
+/** Bound the memory: past either, the users seen least recently are dropped first. */
+const MAX_CHARS = 32 * 1024 * 1024;
+const MAX_USERS = 20_000;
+
+type Kept = { body: string; headers: Record<string, string>; until: number };
+/** `generation` counts the forgets: a read that began before one must not keep what it read. */
+type UserAnswers = { generation: number; kept: Map<string, Kept>; chars: number };
+
+let users = new Map<string, UserAnswers>();
+let chars = 0;
+let listening = false;
+
+export const keptAnswer = createMiddleware<ApiEnv>(async (c, next) => {
+  c.set("readOnly", true);
+  const ttl = getConfig().READ_CACHE_MS;
+  if (!listening || ttl === 0) return next();
+  const userId = c.get("user").id;
+  const url = new URL(c.req.url);
+  const key = `${c.req.method} ${url.pathname}${url.search} ${c.req.header("accept-language") ?? ""}`;
+  const now = Date.now();
+  let answers = users.get(userId);
+  const kept = answers?.kept.get(key);
+  if (answers && kept && kept.until > now) {
+    // Maps keep insertion order: moved to the end, the user is the last to be dropped.
+    users.delete(userId);
+    users.set(userId, answers);
+    return c.body(kept.body, 200, kept.headers);
+  }
+  if (!answers) {
+    answers = { generation: 0, kept: new Map(), chars: 0 };
+    users.set(userId, answers);
+    trim();
+  }
+  const generation = answers.generation;
+  await next();
+  if (c.res.status !== 200) return;
+  const body = await c.res.clone().text();
+  // A change heard meanwhile, or the user dropped (memory, the listener lost): what was read may
+  // predate the change, so it is answered but not kept.
+  if (answers.generation !== generation || users.get(userId) !== answers) return;
+  const until = Math.min(now + ttl, c.get("keptUntil") ?? Number.POSITIVE_INFINITY);
+  if (until <= Date.now()) return;
+  const headers: Record<string, string> = {};
+  c.res.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const before = answers.kept.get(key);
+  answers.kept.set(key, { body, headers, until });
+  grow(answers, body.length - (before?.body.length ?? 0));
+});
+
+function grow(answers: UserAnswers, by: number) {
+  answers.chars += by;
+  chars += by;
+  trim();
+}
+
+function trim() {
+  for (const [userId, oldest] of users) {
+    if (chars <= MAX_CHARS && users.size <= MAX_USERS) break;
+    users.delete(userId);
+    chars -= oldest.chars;
+  }
+}
+
+/** After a change to one of the user's rows (announced by the database). */
+export function forgetUser(userId: string) {
+  const answers = users.get(userId);
+  if (!answers) return;
+  answers.generation += 1;
+  chars -= answers.chars;
+  answers.chars = 0;
+  answers.kept.clear();
+}
+
+/** After a change to what every user reads. */
+export function forgetEveryone() {
+  users = new Map();
+  chars = 0;
+}
+
+/** Whether changes are being heard; either way everything kept so far is dropped. */
+export function setListening(value: boolean) {
+  listening = value;
+  forgetEveryone();
+}
+
+/** For the tests and the operator's figures: how much is kept. */
+export function keptSize() {
+  return { users: users.size, chars };
+}
