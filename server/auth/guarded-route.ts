@@ -10,8 +10,8 @@ type GuardedConfig<P extends string> = Omit<RouteConfig, "path" | "security" | "
   path: P;
   middleware?: MiddlewareHandler<ApiEnv>[];
   /**
-   * The 200 answer depends only on the user's own rows, what every user reads, the URL and the
-   * time, and the route changes nothing: it is kept until one of those rows changes
+   * The answer (200, or a 404 for what is not there yet) depends only on the user's own rows, what
+   * every user reads, the URL and the time, and the route changes nothing: it is kept until one of those rows changes
    * (server/http/kept-answers.ts).
    */
   kept?: boolean;

@@ -69,12 +69,19 @@ describe("kept answers", () => {
     expect(ran).toHaveBeenCalledTimes(6);
   });
 
-  test("only 200 answers are kept", async () => {
+  test("what the rows say is kept (found, or not there yet); anything else is answered afresh", async () => {
     const { state, ran, get } = harness();
-    state.status = 202;
-    await get("/read/a");
-    await get("/read/a");
-    expect(ran).toHaveBeenCalledTimes(2);
+    state.status = 404;
+    expect((await get("/read/missing")).status).toBe(404);
+    expect((await get("/read/missing")).status).toBe(404);
+    expect(ran).toHaveBeenCalledTimes(1);
+    for (const status of [202, 400, 409, 500]) {
+      ran.mockClear();
+      state.status = status;
+      await get(`/read/${status}`);
+      await get(`/read/${status}`);
+      expect(ran, String(status)).toHaveBeenCalledTimes(2);
+    }
   });
 
   test("a route that changes nothing may be a POST, and says it changes nothing", async () => {

@@ -8,7 +8,7 @@ import type { ApiEnv } from "./env";
  * visit, and on PGlite each of those statements costs more than the rest of the page's server work.
  *
  * A route opts in (`kept: true` on authedRoute/authedRead, server/auth/guarded-route.ts) when its
- * 200 answer depends only on the user's own rows, what every user reads (plans, the academy, the
+ * answer (200, or 404 for what the user has not made yet) depends only on the user's own rows, what every user reads (plans, the academy, the
  * catalogue), its URL and the time. Then:
  * - Changes: every such row announces its user when a change commits, or "*" for what everyone
  *   reads (migration 0020; from any process, job or psql session). server/db/user-changes.ts hears
@@ -19,11 +19,15 @@ import type { ApiEnv } from "./env";
  * - Without a listener (a CLI, a unit test, the listener's connection lost) nothing is kept.
  */
 
+/** What the rows say: found, or not there (yet); anything else is answered afresh each time. */
+const KEPT_STATUSES = new Set([200, 404] as const);
+type KeptStatus = typeof KEPT_STATUSES extends Set<infer S> ? S : never;
+
 /** Bound the memory: past either, the users seen least recently are dropped first. */
 const MAX_CHARS = 32 * 1024 * 1024;
 const MAX_USERS = 20_000;
 
-type Kept = { body: string; headers: Record<string, string>; until: number };
+type Kept = { status: KeptStatus; body: string; headers: Record<string, string>; until: number };
 /** `generation` counts the forgets: a read that began before one must not keep what it read. */
 type UserAnswers = { generation: number; kept: Map<string, Kept>; chars: number };
 
@@ -45,7 +49,7 @@ export const keptAnswer = createMiddleware<ApiEnv>(async (c, next) => {
     // Maps keep insertion order: moved to the end, the user is the last to be dropped.
     users.delete(userId);
     users.set(userId, answers);
-    return c.body(kept.body, 200, kept.headers);
+    return c.body(kept.body, kept.status, kept.headers);
   }
   if (!answers) {
     answers = { generation: 0, kept: new Map(), chars: 0 };
@@ -54,7 +58,8 @@ export const keptAnswer = createMiddleware<ApiEnv>(async (c, next) => {
   }
   const generation = answers.generation;
   await next();
-  if (c.res.status !== 200) return;
+  const status = c.res.status as KeptStatus;
+  if (!KEPT_STATUSES.has(status)) return;
   const body = await c.res.clone().text();
   // A change heard meanwhile, or the user dropped (memory, the listener lost): what was read may
   // predate the change, so it is answered but not kept.
@@ -66,7 +71,7 @@ export const keptAnswer = createMiddleware<ApiEnv>(async (c, next) => {
     headers[name] = value;
   });
   const before = answers.kept.get(key);
-  answers.kept.set(key, { body, headers, until });
+  answers.kept.set(key, { status, body, headers, until });
   grow(answers, body.length - (before?.body.length ?? 0));
 });
 
