@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
+import { createCookie } from "./cookies.server";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { isOidcProvider, type OidcProviderId } from "#domain/oidc-providers";
 import { discover, type OidcProvider, oidcProviders } from "../../server/auth/oidc";

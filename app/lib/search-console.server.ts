@@ -1,4 +1,5 @@
-import { createCookie, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
+import { createCookie } from "./cookies.server";
 import { type ConnectOrigin, DASHBOARD_PERIOD_COOKIE, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod, isConnectError, isDashboardPeriod } from "#domain/search-console";
 import { ApiRequestError, getApiClient, read } from "./api.server";
 import { getConfig } from "./config.server";

@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie } from "./cookies.server";
 import { getConfig } from "./config.server";
 import { seal, unseal } from "../../server/auth/sealed";
 

@@ -1,5 +1,6 @@
 import { createInstance, type i18n } from "i18next";
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createCookie } from "~/lib/cookies.server";
 import { LanguageDetector } from "remix-i18next/server";
 import { DEFAULT_LOCALE, isLocale, type Locale, SUPPORTED_LOCALES } from "#domain/locales";
 import { i18nOptions, LOCALE_COOKIE_MAX_AGE } from "~/lib/i18n";
