@@ -66,8 +66,9 @@ describe("access tokens", () => {
     expect(await verifyAccessToken(`${b64({ alg: "none", typ: "JWT" })}.${payload}.`)).toBeNull();
   });
 
-  test("a token signed with another SECRET_KEY is refused", async () => {
+  test("a token signed with another SECRET_KEY is refused, even one checked before the change", async () => {
     const { token } = await signAccessToken(claims, 3600);
+    expect(await verifyAccessToken(token)).toEqual(claims);
     const previous = process.env.SECRET_KEY;
     onTestFinished(() => {
       process.env.SECRET_KEY = previous;
@@ -78,6 +79,21 @@ describe("access tokens", () => {
     expect(await verifyAccessToken(token)).toBeNull();
     const { token: other } = await signAccessToken(claims, 3600);
     expect(await verifyAccessToken(other)).toEqual(claims);
+  });
+
+  test("a token's signature is checked once, then remembered until it expires", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2030-01-01T00:00:00Z"));
+    const verify = vi.spyOn(globalThis.crypto.subtle, "verify");
+    onTestFinished(() => verify.mockRestore());
+    const { token } = await signAccessToken(claims, 60);
+    for (let i = 0; i < 5; i++) expect(await verifyAccessToken(token)).toEqual(claims);
+    expect(verify).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(new Date("2030-01-01T00:00:59.999Z"));
+    expect(await verifyAccessToken(token)).toEqual(claims);
+    expect(verify).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(new Date("2030-01-01T00:01:00Z"));
+    expect(await verifyAccessToken(token)).toBeNull();
   });
 
   test("garbage is refused without throwing", async () => {

@@ -44,22 +44,42 @@ export async function signAccessToken(claims: AccessClaims, ttlSeconds: number) 
   return { token, expiresAt };
 }
 
+/**
+ * Tokens already checked, with their claims, until they expire: a page's API calls and the pages
+ * after it carry the same token, and checking its signature through WebCrypto was a tenth of a page's
+ * in-process API work (issue 16). A token is a signed constant, so what was true of it stays true
+ * until its expiry; revocation is the session's business (auth/middleware.ts). Forgotten with the
+ * secret that checked it.
+ */
+const MAX_VERIFIED = 10_000;
+let verified: { secret: string; tokens: Map<string, { claims: AccessClaims; expiresAt: number }> } | undefined;
+
 /** Null for any token that is malformed, forged, expired or not ours. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  const secret = getConfig().SECRET_KEY;
+  if (verified?.secret !== secret) verified = { secret, tokens: new Map() };
+  const { tokens } = verified;
+  const known = tokens.get(token);
+  if (known && known.expiresAt > Date.now()) return known.claims;
   try {
     const { payload } = await jwtVerify(token, await accessTokenKey(), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],
     });
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-    return {
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+    const claims: AccessClaims = {
       sub: payload.sub,
       sid: payload.sid,
       email: String(payload.email ?? ""),
       role: payload.role === "admin" ? "admin" : "user",
     };
+    // Maps keep insertion order: the first key is the oldest token.
+    if (tokens.size >= MAX_VERIFIED) tokens.delete(tokens.keys().next().value as string);
+    tokens.set(token, { claims: Object.freeze(claims), expiresAt: payload.exp * 1000 });
+    return claims;
   } catch {
+    tokens.delete(token);
     return null;
   }
 }
