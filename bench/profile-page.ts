@@ -9,6 +9,9 @@
  *
  * `BENCH_BASELINE=dir` (another checkout, built) starts its server too, without profiling, and
  * measures both builds in turns, page by page, so both see the same load: what a change bought.
+ * `BENCH_NODE_ARGS` and `BENCH_BASELINE_NODE_ARGS` (space-separated) start either server with node
+ * options of its own: the same build twice (`BENCH_BASELINE=.`) compares two settings of node.
+ * `BENCH_CONNECTIONS` (default 4) asks with more at once, where garbage collection starts to tell.
  *
  *   node --import tsx bench/profile-page.ts /dashboard [/no-such-page …]
  *   git worktree add /tmp/base HEAD~1 && ln -s "$PWD/node_modules" /tmp/base/ && (cd /tmp/base && npm run build)
@@ -29,6 +32,8 @@ const profiles = path.resolve(process.env.BENCH_CPU_PROF ?? path.join(import.met
 const PORT = Number(process.env.BENCH_PORT ?? 3221);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const BASELINE = process.env.BENCH_BASELINE;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const nodeArgs = (name: string) => (process.env[name] ?? "").split(" ").filter(Boolean);
 
 /** User plus system CPU time of a process, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
 async function cpuMs(pid: number): Promise<number> {
@@ -48,8 +53,8 @@ async function start(label: string, port: number, nodeArgs: string[], root?: str
 await fs.mkdir(profiles, { recursive: true });
 const builds: Build[] = [];
 try {
-  builds.push(await start("this build", PORT, process.env.NO_PROF ? [] : ["--cpu-prof", `--cpu-prof-dir=${profiles}`]));
-  if (BASELINE) builds.push(await start("baseline", PORT + 1, [], BASELINE));
+  builds.push(await start("this build", PORT, [...nodeArgs("BENCH_NODE_ARGS"), ...(process.env.NO_PROF ? [] : ["--cpu-prof", `--cpu-prof-dir=${profiles}`])]));
+  if (BASELINE) builds.push(await start("baseline", PORT + 1, nodeArgs("BENCH_BASELINE_NODE_ARGS"), path.resolve(BASELINE)));
   // The pages are measured in turns, ROUNDS times, and each keeps its best round: the first rounds
   // still run code the JIT has not optimised, and other work on the machine only ever adds.
   for (let round = 1; round <= ROUNDS; round++) {
@@ -57,10 +62,10 @@ try {
       for (const build of builds) {
         const url = `${build.server.url}${page}`;
         const headers = { cookie: build.cookie, "accept-encoding": "gzip, deflate, br" };
-        await autocannon({ url, headers, connections: 4, ...{ amount: 200 } });
+        await autocannon({ url, headers, connections: CONNECTIONS, ...{ amount: 200 } });
         const pid = build.server.child.pid as number;
         const before = await cpuMs(pid);
-        const result = await autocannon({ url, headers, connections: 4, ...{ amount: REQUESTS } });
+        const result = await autocannon({ url, headers, connections: CONNECTIONS, ...{ amount: REQUESTS } });
         const spent = ((await cpuMs(pid)) - before) / REQUESTS;
         build.best.set(page, Math.min(build.best.get(page) ?? Number.POSITIVE_INFINITY, spent));
         console.log(`round ${round} ${build.label} ${page}: ${spent.toFixed(2)} ms of CPU per request, ${Math.round(result.requests.average)} req/s, statuses ${JSON.stringify(result.statusCodeStats)}`);
