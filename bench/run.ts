@@ -6,7 +6,11 @@
  * bench/results/latest.json and exits 1 when any request failed or answered another status than
  * its scenario expects.
  *
- *   BENCH_DURATION=10  seconds per scenario      BENCH_CONNECTIONS=50  concurrent connections
+ *   BENCH_DURATION=5   seconds per scenario and round   BENCH_CONNECTIONS=50  concurrent connections
+ *   BENCH_ROUNDS=3     rounds: every scenario in turn, then again; each figure is the median of
+ *                      its rounds, and each ratio the median of its rounds' ratios (a scenario is
+ *                      compared with its floor of the same round, so a machine that slows down
+ *                      for a while moves both)
  *   BENCH_WARMUP=3     seconds of warm-up        BENCH_PORT=3220       the server's port
  *   BENCH_CPU_PROF=dir write the server's CPU profile (node --cpu-prof) into dir
  *   BENCH_REQUESTS=n   n requests per scenario instead of a duration (the smoke in the e2e run:
@@ -21,7 +25,8 @@ import type { ServerProcess } from "../tests/e2e/support/server-process";
 import { startBenchServer } from "./server";
 import { signInOnboarded } from "./sign-in";
 
-const DURATION = positive("BENCH_DURATION", 10);
+const DURATION = positive("BENCH_DURATION", 5);
+const ROUNDS = positive("BENCH_ROUNDS", 3);
 const CONNECTIONS = positive("BENCH_CONNECTIONS", 50);
 const WARMUP = positive("BENCH_WARMUP", 3);
 const PORT = positive("BENCH_PORT", 3220);
@@ -46,6 +51,8 @@ type Row = {
   floor: string;
   req_per_second_vs_floor: number;
   p99_vs_floor: number;
+  /** Each round's requests per second ÷ its floor's in the same round. */
+  rounds_vs_floor: number[];
 };
 
 function positive(name: string, fallback: number): number {
@@ -78,6 +85,7 @@ async function main() {
           driver,
           connections: CONNECTIONS,
           duration_seconds: DURATION,
+          rounds: ROUNDS,
           warmup_seconds: WARMUP,
           scenarios: rows,
         },
@@ -130,41 +138,54 @@ async function measure(server: ServerProcess, scenarios: Scenario[]): Promise<Ro
       autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: Math.max(1, Math.round(CONNECTIONS / scenarios.length)), ...span(WARMUP) }),
     ),
   );
-  const results: Array<{ scenario: Scenario; result: Result }> = [];
-  for (const scenario of scenarios) {
-    console.log(`${scenario.label}: -c ${CONNECTIONS} ${REQUESTS ? `-a ${REQUESTS}` : `-d ${DURATION}`}…`);
-    const result = await autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: CONNECTIONS, ...span(DURATION), title: scenario.name });
-    results.push({ scenario, result });
+  const rounds: Map<string, Result>[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const results = new Map<string, Result>();
+    for (const scenario of scenarios) {
+      console.log(`round ${round}/${ROUNDS} ${scenario.label}: -c ${CONNECTIONS} ${REQUESTS ? `-a ${REQUESTS}` : `-d ${DURATION}`}…`);
+      results.set(scenario.name, await autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: CONNECTIONS, ...span(DURATION), title: scenario.name }));
+    }
+    rounds.push(results);
   }
-  const byName = new Map(results.map(({ scenario, result }) => [scenario.name, result]));
-  return results.map(({ scenario, result }) => {
-    const floor = byName.get(scenario.floor) ?? result;
+  return scenarios.map((scenario) => {
+    const results = rounds.map((results) => results.get(scenario.name) as Result);
+    const floors = rounds.map((results) => results.get(scenario.floor) as Result);
     // autocannon counts every non-2xx; a scenario that must answer 404 is wrong only when it does not.
     const expected = scenario.status ?? 200;
-    const unexpected = expected === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[String(expected)]?.count ?? 0);
+    const unexpected = (result: Result) => (expected === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[String(expected)]?.count ?? 0));
+    const perRound = results.map((result, index) => round(result.requests.average / Math.max(floors[index].requests.average, 1e-9)));
     return {
       scenario: scenario.name,
       label: scenario.label,
-      requests_per_second: Math.round(result.requests.average),
-      p50_ms: result.latency.p50,
-      p99_ms: result.latency.p99,
-      requests: result.requests.total,
-      unexpected_status: unexpected,
-      errors: result.errors,
-      timeouts: result.timeouts,
+      requests_per_second: Math.round(median(results.map((result) => result.requests.average))),
+      p50_ms: median(results.map((result) => result.latency.p50)),
+      p99_ms: median(results.map((result) => result.latency.p99)),
+      requests: sum(results.map((result) => result.requests.total)),
+      unexpected_status: sum(results.map(unexpected)),
+      errors: sum(results.map((result) => result.errors)),
+      timeouts: sum(results.map((result) => result.timeouts)),
       floor: scenario.floor,
-      req_per_second_vs_floor: round(result.requests.average / Math.max(floor.requests.average, 1e-9)),
-      p99_vs_floor: round(result.latency.p99 / Math.max(floor.latency.p99, 1)),
+      req_per_second_vs_floor: median(perRound),
+      p99_vs_floor: round(median(results.map((result, index) => result.latency.p99 / Math.max(floors[index].latency.p99, 1)))),
+      rounds_vs_floor: perRound,
     };
   });
 }
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 function round(value: number) {
   return Math.round(value * 1000) / 1000;
 }
 
 function report(rows: Row[]) {
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "bad status", "errors", "floor", "req/s ÷ floor", "p99 ÷ floor"];
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "bad status", "errors", "floor", "req/s ÷ floor", "rounds", "p99 ÷ floor"];
   const lines = rows.map((row) => [
     row.label,
     String(row.requests_per_second),
@@ -174,11 +195,13 @@ function report(rows: Row[]) {
     String(row.errors + row.timeouts),
     row.floor,
     row.req_per_second_vs_floor.toFixed(3),
+    row.rounds_vs_floor.map((ratio) => ratio.toFixed(2)).join(" "),
     `${row.p99_vs_floor.toFixed(1)}×`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(" | ")} |`;
-  console.log(`\n${format(header)}`);
+  console.log(`\n${os.availableParallelism()} cores, ${ROUNDS} round${ROUNDS === 1 ? "" : "s"}; each figure the median of its rounds`);
+  console.log(`${format(header)}`);
   console.log(`|${widths.map((width, column) => (column === 0 ? `${"-".repeat(width + 1)}-` : `${"-".repeat(width + 1)}:`)).join("|")}|`);
   for (const line of lines) console.log(format(line));
 }
