@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { logger } from "../logger";
 import type { DatabaseHandle } from "./client";
@@ -22,6 +23,10 @@ export type UserChangeWatch = {
 
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
+/** How long a listener waits for its own test announcement before it counts as deaf. */
+const PROBE_TIMEOUT_MS = 5_000;
+/** A test announcement's payload begins so: no user id does. */
+const PROBE = "probe:";
 
 /**
  * Hears the database's announcements of changed users (migration 0020), so a process can keep
@@ -30,7 +35,9 @@ const RETRY_MAX_MS = 30_000;
  * PGlite hands a notification over before the statement that caused it resolves, in this process.
  * PostgreSQL sends it to a connection of its own, which LISTENs: when that connection is lost,
  * `listening(false)` until it is back (retrying with a growing delay), since changes made meanwhile
- * are not heard.
+ * are not heard. A listener counts as listening only once an announcement it made itself, on
+ * another connection, has reached it: behind a pooler that hands one server connection to many
+ * clients (PgBouncer in transaction mode) announcements go astray, and nothing is kept.
  */
 export async function watchUserChanges(handle: DatabaseHandle, handlers: UserChangeHandlers): Promise<UserChangeWatch> {
   if (handle.driver === "pglite") {
@@ -71,14 +78,27 @@ async function listenOnServer(url: string, handlers: UserChangeHandlers): Promis
 
   const connect = async () => {
     const candidate = new pg.Client({ connectionString: url, application_name: "sightline-user-changes" });
+    const probe = `${PROBE}${randomUUID()}`;
+    let heardProbe!: () => void;
+    const probeHeard = new Promise<void>((resolve) => {
+      heardProbe = resolve;
+    });
     candidate.on("notification", (message) => {
-      if (message.channel === USER_CHANGED_CHANNEL && message.payload) handlers.changed(message.payload);
+      if (message.channel !== USER_CHANGED_CHANNEL || !message.payload) return;
+      if (message.payload === probe) heardProbe();
+      else if (!message.payload.startsWith(PROBE)) handlers.changed(message.payload);
     });
     candidate.on("error", (error) => lost(candidate, error.message));
     candidate.on("end", () => lost(candidate, "connection ended"));
     try {
       await candidate.connect();
       await candidate.query(`LISTEN ${USER_CHANGED_CHANNEL}`);
+      await announce(url, probe);
+      let timer: NodeJS.Timeout | undefined;
+      const deaf = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no announcement arrived within ${PROBE_TIMEOUT_MS} ms (a connection pooler in transaction mode?)`)), PROBE_TIMEOUT_MS);
+      });
+      await Promise.race([probeHeard, deaf]).finally(() => clearTimeout(timer));
     } catch (error) {
       candidate.removeAllListeners("end");
       candidate.end().catch(() => {});
@@ -122,4 +142,15 @@ async function listenOnServer(url: string, handlers: UserChangeHandlers): Promis
       await current?.end().catch(() => {});
     },
   };
+}
+
+/** Sends one announcement from a connection of its own. */
+async function announce(url: string, payload: string) {
+  const client = new pg.Client({ connectionString: url, application_name: "sightline-user-changes-probe" });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_notify($1, $2)", [USER_CHANGED_CHANNEL, payload]);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import pg from "pg";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 import type { Executor } from "../../server/db/client";
 import { authFactors, cartItems, searchConsoleConnections, seoProfiles, subscriptions, userIdentities, users } from "../../server/db/schema";
 import { EVERYONE, watchUserChanges, type UserChangeWatch } from "../../server/db/user-changes";
@@ -309,6 +310,28 @@ describe("kept answers", () => {
       expect(events).toEqual([]);
     } finally {
       watch.settled = settled;
+    }
+  });
+
+  test("PostgreSQL: a listener whose own test announcement never reaches it does not count as listening", { timeout: 20_000 }, async () => {
+    const { handle } = await runtime();
+    if (handle.driver !== "pg") return;
+    // What a pooler in transaction mode does to announcements: they go to some other client.
+    const query = pg.Client.prototype.query;
+    const lost = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      if (typeof args[0] === "string" && args[0].startsWith("SELECT pg_notify")) return Promise.resolve({ rows: [] }) as never;
+      return (query as (...rest: unknown[]) => unknown).apply(this, args) as never;
+    });
+    const states: boolean[] = [];
+    const watch = await watchUserChanges(handle, { changed: () => {}, listening: (value) => states.push(value) });
+    try {
+      expect(states).toEqual([]);
+      lost.mockRestore();
+      // It tries again, and once its announcement arrives it listens.
+      await expect.poll(() => states, { timeout: 10_000, interval: 100 }).toEqual([true]);
+    } finally {
+      lost.mockRestore();
+      await watch.close();
     }
   });
 
