@@ -1,10 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { clientIpContext, cspNonceContext } from "./request-context";
 import { getApi } from "./api";
 import type { ApiEnv } from "./http/env";
+import { compression } from "./http/compress";
 import { clientIp } from "./http/middleware";
 import { getConfig } from "./config";
 import { LOCAL_UPLOADS_PATH } from "./integrations/storage";
@@ -64,9 +64,9 @@ app.use("*", async (c, next) => {
   await next();
   if (c.res.status === 413) c.res.headers.set("connection", "close");
 });
-// Pages and API answers, gzip when the client takes it (Node 20's CompressionStream has no Brotli;
-// the static assets are precompressed with it at build). Event streams and images are left alone.
-app.use("*", compress());
+// Pages and API answers, Brotli or gzip as the client takes them (the static assets are precompressed
+// at build). Event streams and images are left alone.
+app.use("*", compression());
 // Built once, on the first request: the configuration is read after the module loads.
 let headers: MiddlewareHandler | undefined;
 app.use("*", (c, next) => {

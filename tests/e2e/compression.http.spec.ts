@@ -1,10 +1,12 @@
+import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { E2E_BASE_URL } from "./support/env";
 
 /**
  * Issue 16: every text response travels compressed. The built assets are precompressed (Brotli and
- * gzip, scripts/precompress.mjs) and chosen by Accept-Encoding; pages and API answers are gzipped
- * on the way out; each says Vary: Accept-Encoding so caches keep the variants apart.
+ * gzip, scripts/precompress.mjs) and chosen by Accept-Encoding; pages and API answers are compressed
+ * on the way out (server/http/compress.ts); each says Vary: Accept-Encoding so caches keep the
+ * variants apart.
  */
 
 /**
@@ -18,11 +20,26 @@ async function firstScript(): Promise<string> {
   return src!;
 }
 
-/** Raw headers: Node's fetch would undo the encoding and hide it. */
-async function head(path: string, acceptEncoding: string) {
-  const res = await fetch(`${E2E_BASE_URL}${path}`, { headers: { "accept-encoding": acceptEncoding } });
-  const bytes = (await res.arrayBuffer()).byteLength;
-  return { status: res.status, encoding: res.headers.get("content-encoding"), vary: res.headers.get("vary") ?? "", bytes };
+/** Raw headers and bytes: Node's fetch would undo the encoding and hide it. */
+function head(path: string, acceptEncoding: string) {
+  return new Promise<{ status?: number; encoding: string | null; length: string | null; vary: string; bytes: number }>((resolve, reject) => {
+    http
+      .get(`${E2E_BASE_URL}${path}`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode,
+            encoding: res.headers["content-encoding"] ?? null,
+            length: res.headers["content-length"] ?? null,
+            vary: String(res.headers.vary ?? ""),
+            bytes: Buffer.concat(chunks).byteLength,
+          }),
+        );
+      })
+      .on("error", reject);
+  });
 }
 
 test("static assets: Brotli or gzip as the browser takes them, plain otherwise, cached for good", async () => {
@@ -36,12 +53,16 @@ test("static assets: Brotli or gzip as the browser takes them, plain otherwise, 
   expect(gzip).toMatchObject({ status: 200, encoding: "gzip" });
 });
 
-test("pages and API answers are gzipped with Vary: Accept-Encoding", async () => {
+test("pages and API answers: Brotli or gzip as the client takes them, with their length and Vary: Accept-Encoding", async () => {
   for (const path of ["/auth", "/api/v1/openapi.json"]) {
-    const compressed = await head(path, "gzip, deflate, br");
-    expect(compressed.encoding, path).toBe("gzip");
-    expect(compressed.vary.toLowerCase(), path).toContain("accept-encoding");
+    const brotli = await head(path, "gzip, deflate, br");
+    expect(brotli.encoding, path).toBe("br");
+    expect(brotli.length, path).toBe(String(brotli.bytes));
+    expect(brotli.vary.toLowerCase(), path).toContain("accept-encoding");
+    const gzip = await head(path, "gzip, deflate");
+    expect(gzip.encoding, path).toBe("gzip");
     const plain = await head(path, "identity");
     expect(plain.encoding, path).toBeNull();
+    expect(brotli.bytes, path).toBeLessThan(plain.bytes / 3);
   }
 });
