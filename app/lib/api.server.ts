@@ -64,13 +64,18 @@ export class ApiClient {
   sessionChanged = false;
 
   constructor(
-    private readonly options: { request: Request; session: WebSession | null; clientIp: string; t: TFunction },
+    private readonly options: { request: Request; url: URL; session: WebSession | null; clientIp: string; t: TFunction },
   ) {
     this.#session = options.session;
   }
 
   get session() {
     return this.#session;
+  }
+
+  /** The page asked for, as its loaders see it (a client navigation's `.data` URL taken back to the page's). */
+  get pageUrl(): URL {
+    return this.options.url;
   }
 
   // ---- one client per domain router (server/api/routers.ts) -------------------------------
@@ -219,7 +224,7 @@ export class ApiClient {
 
   /** Signed in with one factor on an account that has two: the code first, then back here. */
   #codeRequired(): Response {
-    const url = new URL(this.options.request.url);
+    const { url } = this.options;
     const back = url.pathname.startsWith("/auth") ? "/dashboard" : `${url.pathname}${url.search}`;
     return redirect(`/auth/mfa?redirectTo=${encodeURIComponent(back)}`);
   }
@@ -321,9 +326,10 @@ function withForwardedFor(headers: Headers, ip: string) {
 export const apiContext = createContext<ApiClient>();
 
 /** Builds the request's API client from the session cookie; writes the cookie back when tokens rotated. */
-export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const client = new ApiClient({
     request,
+    url,
     session: await readSession(request),
     clientIp: context.get(clientIpContext),
     t: await getFixedT(context),
@@ -341,10 +347,11 @@ export function getApiClient(context: Readonly<RouterContextProvider>): ApiClien
 }
 
 /** The guard every protected loader and action starts with. */
-export function requireSession(context: Readonly<RouterContextProvider>, request: Request): WebSession {
-  const session = getApiClient(context).session;
+export function requireSession(context: Readonly<RouterContextProvider>): WebSession {
+  const client = getApiClient(context);
+  const session = client.session;
   if (!session) {
-    const url = new URL(request.url);
+    const url = client.pageUrl;
     const redirectTo = `${url.pathname}${url.search}`;
     throw redirect(`/auth?mode=login&redirectTo=${encodeURIComponent(redirectTo)}`);
   }

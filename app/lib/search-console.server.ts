@@ -16,8 +16,8 @@ import { getFixedT } from "~/middleware/i18next.server";
 const periodCookie = () => createCookie(DASHBOARD_PERIOD_COOKIE, { path: "/", sameSite: "lax", maxAge: 31_536_000, secure: getConfig().HTTPS });
 
 /** Seed §4: the URL's period, then the cookie's, then 30 days; a period from the URL is remembered. */
-export async function dashboardPeriod(request: Request): Promise<{ period: DashboardPeriod; setCookie: string | null }> {
-  const asked = new URL(request.url).searchParams.get("period");
+export async function dashboardPeriod(request: Request, url: URL): Promise<{ period: DashboardPeriod; setCookie: string | null }> {
+  const asked = url.searchParams.get("period");
   if (isDashboardPeriod(asked)) return { period: asked, setCookie: await periodCookie().serialize(asked) };
   const kept = await periodCookie().parse(request.headers.get("cookie"));
   return { period: isDashboardPeriod(kept) ? kept : DEFAULT_DASHBOARD_PERIOD, setCookie: null };
@@ -27,8 +27,8 @@ export async function dashboardPeriod(request: Request): Promise<{ period: Dashb
  * Seed §4 step 2: a return carries connected, error, needs_selection (and step). The page is shown
  * again without them, with the toast that says what happened. Null when there is nothing to handle.
  */
-export async function handleConnectionReturn(context: Readonly<RouterContextProvider>, request: Request) {
-  const url = new URL(request.url);
+export async function handleConnectionReturn(context: Readonly<RouterContextProvider>, page: URL) {
+  const url = new URL(page);
   const connected = url.searchParams.get("connected");
   const error = url.searchParams.get("error");
   if (connected === null && error === null && !url.searchParams.has("needs_selection")) return null;

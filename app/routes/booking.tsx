@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = titleMeta;
  * BOOKING_URL the installation offers no booking at all (no button, and this page is not found):
  * a customer is never shown a setting left undone.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const bookingUrl = getConfig().BOOKING_URL;
   if (!bookingUrl) throw data(null, { status: 404 });
   const t = await getFixedT(context);

@@ -20,15 +20,15 @@ export const meta: Route.MetaFunction = titleMeta;
 const IntentSchema = z.object({ intent: z.enum(["notify", "stop"]) });
 
 /** The feature is the path itself (/recherche, /articles, …): one module serves the four. */
-function featureOf(request: Request): UpcomingFeature {
-  const name = new URL(request.url).pathname.replace(/^\/|\/$/g, "");
+function featureOf(url: URL): UpcomingFeature {
+  const name = url.pathname.replace(/^\/|\/$/g, "");
   if (!isUpcomingFeature(name)) throw data(null, { status: 404 });
   return name;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const feature = featureOf(request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
+  const feature = featureOf(url);
   const [{ data: features }, t] = await Promise.all([read(getApiClient(context).features.index.$get()), getFixedT(context)]);
   const mine = features.features.find((entry) => entry.id === feature);
   if (!mine) throw data(null, { status: 404 });
@@ -37,9 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Notify me / stop: a toast either way; with JavaScript the page stays as it is, without it the post comes back here. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
-  const feature = featureOf(request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireSession(context);
+  const feature = featureOf(url);
   const formData = await request.formData();
   const t = await getFixedT(context);
   const back = { redirectTo: `/${feature}` };

@@ -21,10 +21,10 @@ export const meta: Route.MetaFunction = titleMeta;
 /** Every brand named at least once in the period: the API's default, said here so the CSV (which relies on it) matches. */
 const MIN_ANALYSES = 1;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
-  const period = parsePeriod(new URL(request.url).searchParams.get("period"));
+  const period = parsePeriod(url.searchParams.get("period"));
   const { startDate, endDate } = periodRange(period);
   // Seed 001 §7/§8: time-outs and resets are retried; when every attempt failed the screen says so
   // (null) instead of failing as a whole.

@@ -5,7 +5,7 @@ import type { Route } from "./+types/login";
  * Seed 000 §2 names /login; sign-in lives at /auth. An old link or a typed address lands there,
  * with what it asked for (a `redirectTo`, a mode) kept.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const { search } = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
+  const { search } = url;
   return redirect(`/auth${search}`, 301);
 }

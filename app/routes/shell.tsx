@@ -12,8 +12,8 @@ import { readPreferences, writePreferences } from "~/lib/preferences.server";
 import { isSidebarCollapsed, sidebarOnPage } from "~/lib/sidebar-state";
 import { getConfig } from "~/lib/config.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
   // One call and one statement for what every screen's frame shows (issue 16).
   const { data: { profile, subscription, cart } } = await read(api.user.summary.$get());
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   // Seed 000 §2: entering the academy collapses the sidebar for the visit, leaving it gives it back.
   const before = { collapsed: preferences.sidebarCollapsed, academyVisit: preferences.academyVisit };
-  const sidebar = sidebarOnPage(before, isAcademyPath(new URL(request.url).pathname));
+  const sidebar = sidebarOnPage(before, isAcademyPath(url.pathname));
   if (sidebar !== before) headers.append("Set-Cookie", await writePreferences({ ...preferences, academyVisit: sidebar.academyVisit }));
   const collapsed = isSidebarCollapsed(sidebar);
   const config = getConfig();

@@ -10,8 +10,8 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const t = await getFixedT(context);
   const config = getConfig();
   return { title: t("nav.support"), supportEmail: config.SUPPORT_EMAIL, booking: Boolean(config.BOOKING_URL) };

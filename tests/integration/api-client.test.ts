@@ -19,7 +19,7 @@ function toWebSession(session: Awaited<ReturnType<typeof signIn>>): WebSession {
 
 async function clientFor(session: WebSession | null, locale: "en" | "fr" = "en") {
   const { t } = await instanceFor(locale);
-  return new ApiClient({ request: new Request("http://localhost:3000/dashboard"), session, clientIp: "203.0.113.9", t });
+  return new ApiClient({ request: new Request("http://localhost:3000/dashboard"), url: new URL("http://localhost:3000/dashboard"), session, clientIp: "203.0.113.9", t });
 }
 
 /** Counts the API calls the client makes, by path. */

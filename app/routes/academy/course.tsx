@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.course.title }]);
 
 /** A course by slug: an unpublished one is a 404 for users (the API says so). */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireSession(context);
   const { data: course } = await read(getApiClient(context).academy.courses[":slug"].$get({ param: { slug: params.slug } })).catch(notFoundOn404);
   return { course, title: course.title };
 }

@@ -14,8 +14,8 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const [{ data: courses }, t] = await Promise.all([read(getApiClient(context).academy["published-courses"].$get({ query: {} })), getFixedT(context)]);
   return { courses, title: t("academy:title") };
 }

@@ -15,8 +15,8 @@ import { getFixedT } from "~/middleware/i18next.server";
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ label: data.video.course.title, to: `/academy/${data.video.course.slug}` }, { label: data.video.title }]);
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireSession(context);
   const { data: video } = await read(getApiClient(context).academy.videos[":id"].$get({ param: { id: params.videoId } })).catch(notFoundOn404);
   // The video must belong to the course in the address: another slug is not this page.
   if (video.course.slug !== params.slug) throw data(null, { status: 404 });
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Watched or not, kept on the server: the course list shows each course's completion from it. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const watched = (await request.formData()).get("watched") === "true";
   const t = await getFixedT(context);
   const here = `/academy/${params.slug}/${params.videoId}`;

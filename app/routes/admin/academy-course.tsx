@@ -34,14 +34,14 @@ export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => 
 
 const notFound = () => data(null, { status: 404 });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  await requireAdmin(context);
   if (!z.uuid().safeParse(params.id).success) throw notFound();
   const [{ data: course }, t] = await Promise.all([
     read(getApiClient(context).academy.admin.courses[":id"].$get({ param: { id: params.id } })).catch(notFoundOn404),
     getFixedT(context),
   ]);
-  return { course, confirming: confirmingOf(course, new URL(request.url).searchParams), title: `${course.title} · ${t("nav.adminAcademy")}`, constraints: academyFormConstraints() };
+  return { course, confirming: confirmingOf(course, url.searchParams), title: `${course.title} · ${t("nav.adminAcademy")}`, constraints: academyFormConstraints() };
 }
 
 /** Without JavaScript a delete asks on this page first (?confirm=<kind>&id=…): what it is about. */
@@ -68,7 +68,7 @@ function confirmingOf(course: AcademyCourseDetail, search: URLSearchParams) {
 const VIDEO_FIELDS = ["title", "link", "link_en", "link_fr", "duration_seconds", "description"] as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+  await requireAdmin(context);
   if (!z.uuid().safeParse(params.id).success) throw notFound();
   const t = await getFixedT(context);
   const back = `/admin/academy/courses/${params.id}`;

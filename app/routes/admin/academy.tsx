@@ -28,17 +28,17 @@ export const meta: Route.MetaFunction = titleMeta;
 
 const BACK = "/admin/academy";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const [{ data: courses }, t] = await Promise.all([read(getApiClient(context).academy.admin.courses.$get()), getFixedT(context)]);
   // Without JavaScript a delete asks here first (?confirm=course&id=…).
-  const confirm = readConfirm(new URL(request.url).searchParams);
+  const confirm = readConfirm(url.searchParams);
   const confirming = confirm?.kind === "course" ? (courses.find((course) => course.id === confirm.id) ?? null) : null;
   return { courses, confirming: confirming ? { id: confirming.id, title: confirming.title } : null, title: t("nav.adminAcademy"), constraints: academyFormConstraints() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+  await requireAdmin(context);
   const formData = await request.formData();
   const t = await getFixedT(context);
   const courses = getApiClient(context).academy.admin.courses;

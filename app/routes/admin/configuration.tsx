@@ -23,8 +23,8 @@ const BACK = "/admin/configuration";
 
 const OpenSchema = z.object({ intent: z.literal("open"), feature: z.enum(UPCOMING_FEATURES) });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const api = getApiClient(context);
   const [{ data: configuration }, { data: waitlists }, t] = await Promise.all([
     read(api.adminConfiguration.index.$get()),
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+  await requireAdmin(context);
   const formData = await request.formData();
   const t = await getFixedT(context);
   const parsed = OpenSchema.safeParse({ intent: formData.get("intent"), feature: formData.get("feature") });

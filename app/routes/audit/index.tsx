@@ -9,8 +9,8 @@ import { auditList, auditPage } from "./audit.server";
 export const meta: Route.MetaFunction = titleMeta;
 
 /** The latest analysis's report, or nothing yet. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const { audits } = await auditList(context);
   if (audits[0]) return auditPage(context, audits[0].id);
   const t = await getFixedT(context);

@@ -23,15 +23,15 @@ const AuditForm = deferred(() => import("./audit-form").then((module) => module.
 export const meta: Route.MetaFunction = titleMeta;
 
 /** The screen's frame: the form that starts an analysis (with what the plan has left), the report below, the history. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const [{ data: profile }, { audits, usage }, t] = await Promise.all([read(getApiClient(context).user.profile.$get()), auditList(context), getFixedT(context)]);
   return { title: t("audit:title"), website: profile.WebsiteURL ?? audits[0]?.url ?? "", audits, usage, constraint: getZodConstraint(AuditFormSchema) };
 }
 
 /** Starts an analysis (the form, or a report's "Run again") and opens its report. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const submission = parseWithZod(await request.formData(), { schema: AuditFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const t = await getFixedT(context);

@@ -10,8 +10,8 @@ import { auditPage } from "./audit.server";
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => (data.audit ? [{ label: shorten(data.audit.url.replace(/^https?:\/\//, "")) }] : []));
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireSession(context);
   return auditPage(context, params.id);
 }
 

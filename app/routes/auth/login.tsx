@@ -26,9 +26,8 @@ export const meta: Route.MetaFunction = titleMeta;
 /** Forms and links are all this page needs: it is sent without scripts (root.tsx, issue 16). */
 export const handle = { hydrate: false };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   if (getApiClient(context).session) throw redirect("/dashboard");
-  const url = new URL(request.url);
   const t = await getFixedT(context);
   const error = url.searchParams.get("error");
   return {

@@ -27,9 +27,8 @@ export const handle = { hydrate: false };
  * the authenticator app, or a recovery code. Nothing else opens until one is given; a session that
  * needs none goes on at once.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const { data: assurance } = await read(getApiClient(context).factors.index.$get());
   const factor = assurance.factors.find((candidate) => candidate.status === "verified");
@@ -38,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: t("twoFactor:challenge.title"), factorId: factor.id, redirectTo, recovery: url.searchParams.get("recovery") === "true" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireSession(context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: FactorCodeSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -52,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : (await read(api.factors[":id"].verify.$post({ param: { id: factor_id ?? "" }, json: { code } }))).data.session;
     api.setSession(session);
     const headers = new Headers({ "Set-Cookie": await commitSession(api.session!) });
-    return redirect(await landing(api, safeRedirect(new URL(request.url).searchParams.get("redirectTo"))), { headers });
+    return redirect(await landing(api, safeRedirect(url.searchParams.get("redirectTo"))), { headers });
   } catch (error) {
     if (!(error instanceof ApiRequestError) || ![400, 404, 429].includes(error.status)) throw error;
     const message = error.status === 429 ? t("twoFactor:errors.locked") : recovery ? t("twoFactor:errors.recovery") : t("twoFactor:errors.code");

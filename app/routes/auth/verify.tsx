@@ -45,8 +45,7 @@ async function signIn(api: ApiClient, token: string, redirectTo: string) {
  * mail scanner, or an attacker's own link sent to a victim) first shows whose account it opens,
  * and signs in only on a click: a POST, which scanners do not make.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const api = getApiClient(context);

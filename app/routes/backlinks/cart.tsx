@@ -25,9 +25,9 @@ export const meta: Route.MetaFunction = titleMeta;
 const CART = "/backlinks/cart";
 const PREFIX = "backlinks:pages.backlinks.cart";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const params = new URL(request.url).searchParams;
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
+  const params = url.searchParams;
   const t = await getFixedT(context);
   // Back from the payment provider's page without paying (Stripe's cancel_url): nothing changed.
   if (params.has("canceled")) {
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Each form of the cart, by its intent: configure a line, accept a new price, remove, clear, check out. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const formData = await request.formData();
   const api = getApiClient(context);
   const t = await getFixedT(context);

@@ -19,10 +19,10 @@ export const meta: Route.MetaFunction = titleMeta;
 const PREFIX = "backlinks:pages.backlinks.catalogue";
 
 /** Seed 001 §2, issue 15: the catalogue, filtered by the URL's query, a page at a time. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
-  const query = parseCatalogueQuery(new URL(request.url).searchParams);
+  const query = parseCatalogueQuery(url.searchParams);
   const [page, cart, t] = await Promise.all([
     read(api.backlinks.sites.$get({ query: catalogueApiQuery(query) })).then(dataOf, (error: unknown) => {
       // A filter the API still refuses is the page's message, not an error page.

@@ -24,15 +24,15 @@ const PREFIX = "backlinks:pages.backlinks.checkout";
  * "Pay" records the order as paid as a completed Stripe Checkout would, "Cancel" leaves the cart as
  * it was. Modelled on the subscriptions' (settings/billing/checkout.tsx).
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireSession(context);
   if (!isUuid(params.id)) throw data(null, { status: 404 });
   const [order, t] = await Promise.all([read(getApiClient(context).backlinks.orders[":id"].$get({ param: { id: params.id } })).then(dataOf, notFoundOn404), getFixedT(context)]);
   return { order, title: t("nav.backlinksCheckout") };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const api = getApiClient(context);
   const t = await getFixedT(context);
   const intent = (await request.formData()).get("intent");

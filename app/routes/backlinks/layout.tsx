@@ -14,8 +14,8 @@ const TABS = [
 ] as const;
 
 /** The marketplace's frame (issue 15): its title and its tabs, the cart's with its number of lines. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   return { cartCount: await cartCount(getApiClient(context)) };
 }
 

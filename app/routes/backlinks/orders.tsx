@@ -15,12 +15,12 @@ export const meta: Route.MetaFunction = titleMeta;
 const PREFIX = "backlinks:pages.backlinks.orders";
 
 /** The user's orders, newest first, each link with its status (issue 15). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
   const t = await getFixedT(context);
   // Back from a payment (Stripe's success_url, or the test-mode page): said once, then the plain list.
-  const paid = new URL(request.url).searchParams.get("paid");
+  const paid = url.searchParams.get("paid");
   if (paid !== null) {
     const order = isUuid(paid)
       ? await read(api.backlinks.orders[":id"].$get({ param: { id: paid } })).then(dataOf, (error: unknown) => {

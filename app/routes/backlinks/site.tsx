@@ -27,13 +27,13 @@ const PREFIX = "backlinks:pages.backlinks.site";
 
 
 /** `?from=` is the catalogue's query string the site was opened from: the way back, and the line's search_id. */
-function listingOf(request: Request): string | null {
-  const from = new URL(request.url).searchParams.get("from")?.trim();
+function listingOf(url: URL): string | null {
+  const from = url.searchParams.get("from")?.trim();
   return from ? from.slice(0, 200) : null;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requireSession(context);
   if (!isUuid(params.id)) throw data(null, { status: 404 });
   const api = getApiClient(context);
   const [site, cart, t] = await Promise.all([
@@ -42,15 +42,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     getFixedT(context),
   ]);
   const inCart = (cart?.items ?? []).filter((item) => item.page_id === site.id).map((item) => item.permanent_link_type);
-  return { title: `${site.domain} · ${t("nav.backlinks")}`, site, inCart, from: listingOf(request) };
+  return { title: `${site.domain} · ${t("nav.backlinks")}`, site, inCart, from: listingOf(url) };
 }
 
 /** Add to cart (seed 001 §4, §8): a toast either way; already there (409) names the domain. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  requireSession(context, request);
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  requireSession(context);
   const formData = await request.formData();
   const t = await getFixedT(context);
-  const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   const parsed = AddSchema.safeParse(Object.fromEntries(formData));
   if (!isUuid(params.id) || !parsed.success) {

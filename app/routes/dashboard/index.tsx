@@ -33,12 +33,12 @@ const SiteDialog = lazy(() => import("~/components/search-console/site-dialog"))
 /** While a sync runs the page reloads its data this often (and without JavaScript, the whole page). */
 const SYNC_POLL_MS = 3000;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const returned = await searchConsole.handleConnectionReturn(context, request);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requireSession(context);
+  const returned = await searchConsole.handleConnectionReturn(context, url);
   if (returned) return returned;
   const api = getApiClient(context);
-  const { period, setCookie } = await searchConsole.dashboardPeriod(request);
+  const { period, setCookie } = await searchConsole.dashboardPeriod(request, url);
   const [{ data: status }, profile, t] = await Promise.all([
     read(api.searchConsoleOAuth.status.$get()),
     read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ])
     : [null, null];
 
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const queriesView = topView(search, "q");
   const pagesView = topView(search, "p");
   const body = {
@@ -76,10 +76,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(body, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireSession(context);
   const form = await request.formData();
-  const url = new URL(request.url);
   const back = { to: `${url.pathname}${url.search}` };
   switch (form.get("intent")) {
     case "connect":

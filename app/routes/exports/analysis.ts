@@ -4,8 +4,8 @@ import { csvResponse, toCsv } from "~/lib/csv";
 import { getFixedT } from "~/middleware/i18next.server";
 
 /** One analysis's answers, a row per question and assistant. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireSession(context);
   const t = await getFixedT(context);
   const { data: analysis } = await read(getApiClient(context).analyses[":id"].$get({ param: { id: params.id } })).catch(notFoundOn404);
 

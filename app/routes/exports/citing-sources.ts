@@ -5,9 +5,9 @@ import { getFixedT } from "~/middleware/i18next.server";
 import { exportFilters, refusingBadFilters } from "./filters";
 
 /** Every cited domain with the filters of the screen, and its most cited pages. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const { start_date, end_date, provider, category } = exportFilters(request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
+  const { start_date, end_date, provider, category } = exportFilters(url);
   const t = await getFixedT(context);
   const query = queryOf({ start_date, end_date, provider, category, limit: 500 });
   const { data: sources } = await refusingBadFilters(read(getApiClient(context).citingSources["citing-sources"].$get({ query })), t);

@@ -6,10 +6,10 @@ import { getFixedT } from "~/middleware/i18next.server";
 import { exportFilters, refusingBadFilters } from "./filters";
 
 /** The leaderboard as the screen shows it (same period options), for a spreadsheet. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
-  const { start_date, end_date } = exportFilters(request);
+  const { start_date, end_date } = exportFilters(url);
   const t = await getFixedT(context);
   const board = await refusingBadFilters(
     withRetries(() => read(api.leaderboard.competitors.$get({ query: queryOf({ start_date, end_date, limit: 1000 }) })).then(dataOf)),

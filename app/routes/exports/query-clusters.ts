@@ -9,10 +9,10 @@ import { exportFilters, refusingBadFilters } from "./filters";
 const MAX_CLUSTERS = 500;
 
 /** Every query cluster with the filters of the screen: its searches, figures, assistants and questions. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const { start_date, end_date, model } = exportFilters(request);
-  const minOccurrences = Number(new URL(request.url).searchParams.get("min_occurrences"));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
+  const { start_date, end_date, model } = exportFilters(url);
+  const minOccurrences = Number(url.searchParams.get("min_occurrences"));
   const t = await getFixedT(context);
   const query = queryOf({
     start_date,

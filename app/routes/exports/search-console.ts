@@ -6,11 +6,11 @@ import { csvResponse, toCsv } from "~/lib/csv";
 import { getFixedT } from "~/middleware/i18next.server";
 
 /** The dashboard's top queries or top pages for a period, every row the sync kept (up to 1,000). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const kind = params.kind;
   if (kind !== "queries" && kind !== "pages") throw data(null, { status: 404 });
-  const asked = new URL(request.url).searchParams.get("period");
+  const asked = url.searchParams.get("period");
   const period = isDashboardPeriod(asked) ? asked : DEFAULT_DASHBOARD_PERIOD;
   const t = await getFixedT(context);
   const { data: performance } = await read(getApiClient(context).searchConsole.performance.$get({ query: { period } }));

@@ -5,8 +5,8 @@ import { detailValues, resultKey, SEVERITIES } from "~/lib/site-audit";
 import { getFixedT, getLocale } from "~/middleware/i18next.server";
 
 /** One website analysis's checks, what to fix first: a row per check, with why it matters and how to fix it. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireSession(context);
   const t = await getFixedT(context);
   const locale = getLocale(context);
   const { data: audit } = await read(getApiClient(context).siteAudits[":id"].$get({ param: { id: params.id } })).catch(notFoundOn404);

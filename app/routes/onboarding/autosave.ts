@@ -17,7 +17,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const formData = await request.formData();
   const step = formData.get("step");
   if (!isAutoSaved(step)) return data({ saved: false }, { status: 400 });

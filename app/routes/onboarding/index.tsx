@@ -12,12 +12,12 @@ import { resumePath } from "./onboarding.server";
  * Search Console's connection returns (seed 000 §2: `?step=google_search_console&connected=true`):
  * that step is saved as connected, then shown without the query (seed 000 §4).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const query = new URL(request.url).searchParams;
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
+  const query = url.searchParams;
   if (query.get("step") === "google_search_console" && query.get("error") !== null) {
     // Seed §8: the failure's toast, on the step it started from.
-    return (await handleConnectionReturn(context, new Request(new URL(`${stepPath("google_search_console")}?${query}`, request.url)))) ?? redirect(stepPath("google_search_console"));
+    return (await handleConnectionReturn(context, new URL(`${stepPath("google_search_console")}?${query}`, url))) ?? redirect(stepPath("google_search_console"));
   }
   if (query.get("step") === "google_search_console" && query.get("connected") === "true") {
     try {

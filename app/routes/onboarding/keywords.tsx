@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = titleMeta;
 /** Inputs offered when nothing was saved or suggested: blank ones are ignored. */
 const BLANK_INPUTS = 3;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const progress = await loadStep(context, request, "keyword_selection");
+export async function loader({ context }: Route.LoaderArgs) {
+  const progress = await loadStep(context, "keyword_selection");
   const saved = progress.steps.keyword_selection?.keywords;
   const [suggested, t] = await Promise.all([
     saved ? null : findingsOf(context, progress, getLocale(context)).then((findings) => findings?.suggestions?.keywords.slice(0, ONBOARDING_LIMITS.keywordsMax) ?? null),

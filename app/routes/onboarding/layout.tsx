@@ -15,8 +15,8 @@ import { stepAt } from "~/lib/onboarding-steps";
  * Onboarding's frame: a screen of its own, without the sidebar (nothing there works before the
  * first profile), with the five steps above the one on screen. Each step is a nested route.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const { data: progress } = await read(getApiClient(context).onboarding.progress.$get());
   return {
     saved: ONBOARDING_STEPS.filter((step) => progress.steps[step] !== null),

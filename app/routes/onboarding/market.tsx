@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = titleMeta;
 /** Blank rows offered under the competitors, so adding one needs no JavaScript. */
 const BLANK_ROWS = 1;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const progress = await loadStep(context, request, "market_location");
+export async function loader({ context }: Route.LoaderArgs) {
+  const progress = await loadStep(context, "market_location");
   const locale = getLocale(context) satisfies MarketLanguage;
   const saved = progress.steps.market_location;
   const [quota, findings, t] = await Promise.all([

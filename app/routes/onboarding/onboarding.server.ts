@@ -32,8 +32,8 @@ export async function resumePath(context: Context): Promise<string> {
  * The guard of a step's loader: signed in, onboarding not finished (or its setup failed, which a
  * step may have to fix), and the step open, else the step to resume at. Returns the saved progress.
  */
-export async function loadStep(context: Context, request: Request, step: OnboardingStep): Promise<OnboardingProgress> {
-  requireSession(context, request);
+export async function loadStep(context: Context, step: OnboardingStep): Promise<OnboardingProgress> {
+  requireSession(context);
   const api = getApiClient(context);
   const { data: progress } = await read(api.onboarding.progress.$get());
   if (progress.complete) {
@@ -89,7 +89,7 @@ export async function finishOnboarding(context: Context): Promise<never> {
  * the API's, come back on the fields with what was typed.
  */
 export async function stepAction<Schema extends z.ZodType>({ request, context }: { request: Request; context: Context }, form: StepForm<Schema>, next: string) {
-  requireSession(context, request);
+  requireSession(context);
   const submission = parseWithZod(await request.formData(), { schema: form.schema });
   if (submission.status !== "success") return data<StepActionData>({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   const value = submission.value as z.output<Schema>;

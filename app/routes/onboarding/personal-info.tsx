@@ -16,8 +16,8 @@ import { STEP_FORMS } from "./step-forms.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const progress = await loadStep(context, request, "personal_info");
+export async function loader({ context }: Route.LoaderArgs) {
+  const progress = await loadStep(context, "personal_info");
   const saved = progress.steps.personal_info;
   // Not saved yet: what the account already knows (a name given in the settings).
   const { data: user } = saved ? { data: null } : await read(getApiClient(context).user.profile.$get());

@@ -15,8 +15,8 @@ import { finishOnboarding, loadStep, putStep } from "./onboarding.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const progress = await loadStep(context, request, "google_search_console");
+export async function loader({ context }: Route.LoaderArgs) {
+  const progress = await loadStep(context, "google_search_console");
   const [t, { data: status }] = await Promise.all([getFixedT(context), read(getApiClient(context).searchConsoleOAuth.status.$get())]);
   return {
     title: t("onboarding:searchConsole.title"),
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * then onboarding is completed and the setup screen follows it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const formData = await request.formData();
   if (formData.get("intent") === "connect") return searchConsole.connect(context, request, "onboarding", { to: stepPath("google_search_console") });
   const connected = formData.get("connected") === "true";

@@ -25,13 +25,13 @@ const CLOCK_SKEW_MS = 60_000;
  * reloaded without JavaScript keeps counting), then the user goes to the analyses; past the limit
  * the page says what is still running and links there anyway.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
   const { data: status } = await read(api.onboarding.status.$get());
   if (!status.complete) throw redirect(stepPath(status.current_step));
   const now = Date.now();
-  const since = Number(new URL(request.url).searchParams.get("since"));
+  const since = Number(url.searchParams.get("since"));
   if (!Number.isSafeInteger(since) || since <= 0 || since > now + CLOCK_SKEW_MS) throw redirect(setupPath(now));
   const [{ data: setup }, t] = await Promise.all([read(api.onboarding["setup-status"].$get()), getFixedT(context)]);
   if (setup.status === "done") throw await redirectWithToast("/seo-llms", { type: "success", title: t("onboarding:setup.ready"), description: t("onboarding:setup.readyDescription") });
@@ -39,8 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Retry after a failure: completing again queues the setup from the step that failed. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+export async function action({ context }: Route.ActionArgs) {
+  requireSession(context);
   return finishOnboarding(context);
 }
 

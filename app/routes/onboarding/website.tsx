@@ -27,8 +27,8 @@ const REFUSALS = ["site_audit_limit", "address_not_allowed", "unavailable"] as c
 /** How often the step looks at a running analysis: a run takes a few seconds. */
 const POLL_MS = 2_000;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const progress = await loadStep(context, request, "website_analysis");
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const progress = await loadStep(context, "website_analysis");
   const saved = progress.steps.website_analysis;
   const [findings, user, t] = await Promise.all([
     findingsOf(context, progress, getLocale(context)),
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getFixedT(context),
   ]);
   // Why no analysis was started, when the last submit could not start one.
-  const refused = REFUSALS.find((code) => code === new URL(request.url).searchParams.get("audit")) ?? null;
+  const refused = REFUSALS.find((code) => code === url.searchParams.get("audit")) ?? null;
   return {
     title: t("onboarding:website.title"),
     website: saved?.website ?? user?.WebsiteURL ?? "",
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * running, and what it found), and the brand the analyses will look for, which goes on.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const formData = await request.formData();
   const api = getApiClient(context);
   const { data: progress } = await read(api.onboarding.progress.$get());

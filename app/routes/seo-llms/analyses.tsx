@@ -16,9 +16,9 @@ export const handle = namedCrumb("seo:tabs.analyses");
 
 const PAGE_SIZE = 10;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const query = { limit: String(PAGE_SIZE), offset: String((page - 1) * PAGE_SIZE) };
   const [{ data: list }, t] = await Promise.all([read(getApiClient(context).analyses.index.$get({ query })), getFixedT(context)]);
   return { title: t("seo:tabs.analyses"), page, pages: Math.max(1, Math.ceil(list.total / PAGE_SIZE)), ...list };

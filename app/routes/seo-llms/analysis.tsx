@@ -25,8 +25,8 @@ import { getFixedT } from "~/middleware/i18next.server";
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => [{ key: "seo:tabs.analyses", to: "/seo-llms/analyses" }, { date: data.analysis.created_at }]);
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const session = requireSession(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const session = requireSession(context);
   const api = getApiClient(context);
   try {
     const [{ data: analysis }, { data: config }, t] = await Promise.all([

@@ -22,8 +22,8 @@ const TABS = [
 ] as const;
 
 /** The frame of the analysis area: title, availability indicator (seed 001 §2), tabs, demo notice. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = requireSession(context);
   const api = getApiClient(context);
   const [{ data: availability }, profile, { data: config }] = await Promise.all([
     availabilityOf(api),

@@ -21,10 +21,10 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
-  const period = parsePeriod(new URL(request.url).searchParams.get("period"));
+  const period = parsePeriod(url.searchParams.get("period"));
   const [{ data: stats }, latest, { data: availability }, profile, { data: config }, t] = await Promise.all([
     read(api.analyses.stats.$get({ query: periodRange(period) })),
     read(api.analyses.latest.$get()).then(dataOf, nullOn404),
@@ -50,10 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+export async function action({ context, url }: Route.ActionArgs) {
+  requireSession(context);
   const t = await getFixedT(context);
-  const back = new URL(request.url);
+  const back = url;
   try {
     const { data: analysis } = await read(getApiClient(context).analyses.index.$post({ json: {} }));
     return redirectWithToast(`/seo-llms/analyses/${analysis.id}`, { type: "success", title: t("seo:launch.started") });

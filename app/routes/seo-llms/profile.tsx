@@ -20,8 +20,8 @@ const ProfileForm = deferred(() => import("~/components/seo-setup/profile-form")
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = namedCrumb("seo:tabs.profile");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const locale = getLocale(context);
   const api = getApiClient(context);
   const [profile, { data: quota }, t] = await Promise.all([
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: SeoProfileFormSchema });
   // An add/remove-row button is a submission too (without JavaScript): answer with the new rows.

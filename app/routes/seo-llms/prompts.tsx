@@ -19,8 +19,8 @@ const MarketLanguageForm = deferred(() => import("~/components/seo-setup/market-
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = namedCrumb("seo:tabs.prompts");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
   const [profile, { data: quota }, t] = await Promise.all([
     read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const api = getApiClient(context);
   const [formData, profile, t] = await Promise.all([request.formData(), read(api.seoProfile.index.$get()).then(dataOf, nullOn404), getFixedT(context)]);
   // A language belongs to a profile, and a new profile needs more than a language.

@@ -40,10 +40,10 @@ const POLL_MS = 2_000;
 type FilterValues = { period: Period; model: string; min_occurrences: number };
 type Cluster = QueryClusters["query_clusters"][number];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
-  const values = SearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const values = SearchSchema.parse(Object.fromEntries(url.searchParams));
   const { startDate, endDate } = periodRange(values.period);
   const filters = { start_date: startDate, end_date: endDate, model: values.model, min_occurrences: values.min_occurrences };
   const [answer, { data: config }, t] = await Promise.all([

@@ -25,12 +25,12 @@ const notFound = () => data(null, { status: 404 });
 /** Analyses of the question shown per page of its history. */
 const HISTORY_PAGE_SIZE = 5;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  requireSession(context);
   if (!z.uuid().safeParse(params.id).success) throw notFound();
   const api = getApiClient(context);
   // Someone else's question is a 404 from the API, like one that does not exist.
-  const historyPage = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("history") ?? "1", 10) || 1));
+  const historyPage = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("history") ?? "1", 10) || 1));
   const on404 = (error: unknown) => {
     if (error instanceof ApiRequestError && error.status === 404) throw notFound();
     throw error;
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   if (!z.uuid().safeParse(params.id).success) throw notFound();
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: QuestionEditSchema });

@@ -27,9 +27,9 @@ const QuestionAddForm = deferred(() => import("./question-add-form").then((modul
 export const meta: Route.MetaFunction = titleMeta;
 export const handle = namedCrumb("seo:tabs.questions");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const { q } = QuestionFilterSchema.parse({ q: new URL(request.url).searchParams.get("q") ?? undefined });
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
+  const { q } = QuestionFilterSchema.parse({ q: url.searchParams.get("q") ?? undefined });
   const api = getApiClient(context);
   const [profile, { data: quota }, t] = await Promise.all([
     read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
@@ -56,13 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  requireSession(context);
   const formData = await request.formData();
   const api = getApiClient(context);
   const t = await getFixedT(context);
   // Back to the list as it was filtered.
-  const back = `/seo-llms/questions${new URL(request.url).search}`;
+  const back = `/seo-llms/questions${url.search}`;
 
   if (formData.get("intent") === "create") {
     const submission = parseWithZod(formData, { schema: QuestionCreateSchema });

@@ -21,10 +21,10 @@ export const meta: Route.MetaFunction = titleMeta;
 export const handle = namedCrumb("seo:tabs.sources");
 
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
-  const values = SearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const values = SearchSchema.parse(Object.fromEntries(url.searchParams));
   const { startDate, endDate } = periodRange(values.period);
   const filters = { start_date: startDate, end_date: endDate, provider: values.provider, category: values.category };
   const [{ data: sources }, { data: config }, t] = await Promise.all([

@@ -19,8 +19,8 @@ import { getFixedT } from "~/middleware/i18next.server";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const api = getApiClient(context);
   const [{ data: profile }, { data: assurance }, t] = await Promise.all([read(api.user.profile.$get()), read(api.factors.index.$get()), getFixedT(context)]);
   const twoFactor = assurance.factors.some((factor) => factor.status === "verified");
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ProfileFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -19,9 +19,9 @@ import { getFixedT } from "~/middleware/i18next.server";
 export const meta: Route.MetaFunction = titleMeta;
 
 /** Settings › Integrations (issue 13): Search Console's status, the chosen site, changing it, leaving. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const returned = await searchConsole.handleConnectionReturn(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
+  const returned = await searchConsole.handleConnectionReturn(context, url);
   if (returned) return returned;
   const api = getApiClient(context);
   const [{ data: status }, profile, t] = await Promise.all([
@@ -29,12 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     read(api.seoProfile.index.$get()).then(dataOf, nullOn404),
     getFixedT(context),
   ]);
-  const confirming = new URL(request.url).searchParams.get("confirm") === "disconnect" && status.is_connected;
+  const confirming = url.searchParams.get("confirm") === "disconnect" && status.is_connected;
   return { title: t("nav.settingsIntegrations"), status, website: profile?.WebsiteURL ?? null, confirming, renderedAt: Date.now() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const form = await request.formData();
   const back = { to: "/settings/integrations" };
   switch (form.get("intent")) {

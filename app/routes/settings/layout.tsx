@@ -13,8 +13,8 @@ const TABS = [
   { to: "/settings/billing", key: "billing" },
 ] as const;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   return null;
 }
 

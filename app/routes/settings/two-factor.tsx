@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = titleMeta;
  * then a first code; the ten recovery codes are shown once), see how many recovery codes are left,
  * turn it off with a fresh code.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSession(context);
   const [{ data: assurance }, t] = await Promise.all([read(getApiClient(context).factors.index.$get()), getFixedT(context)]);
   const factor = assurance.factors.find((candidate) => candidate.status === "verified") ?? null;
   return { title: t("twoFactor:title"), factor, codesLeft: assurance.recovery_codes_left };
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData = { result?: SubmissionResult<string[]>; enrolment?: Enrolment; recoveryCodes?: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const formData = await request.formData();
   const api = getApiClient(context);
   const t = await getFixedT(context);

@@ -22,15 +22,15 @@ const PREFIX = "backlinksAdmin:import";
 
 type ImportReply = { report: CatalogueImportResult } | { error: string };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const t = await getFixedT(context);
   return { title: t(`${PREFIX}.title`) };
 }
 
 /** The file's text goes to the API as it is; its report (added, updated, refused rows) comes back here. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+  await requireAdmin(context);
   const formData = await request.formData();
   const t = await getFixedT(context);
   const file = formData.get("file");

@@ -13,8 +13,8 @@ const TABS = [
 ] as const;
 
 /** The team's side of the marketplace (issue 15): the catalogue, its import, the links to deliver. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   return null;
 }
 

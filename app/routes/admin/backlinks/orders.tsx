@@ -25,20 +25,19 @@ export const meta: Route.MetaFunction = titleMeta;
 const ItemRow = deferred(() => import("./orders-item-row").then((module) => module.ItemRow));
 
 /** The paid links the team delivers, newest first, by status (issue 15). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  const given = new URL(request.url).searchParams.get("status");
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  const given = url.searchParams.get("status");
   const status = ORDER_ITEM_STATUSES.includes(given as OrderItemStatus) ? (given as OrderItemStatus) : null;
   const [{ items }, t] = await Promise.all([read(getApiClient(context).backlinks.admin["order-items"].$get({ query: status ? { status } : {} })).then(dataOf), getFixedT(context)]);
   return { title: t("nav.adminBacklinksOrders"), status, items, constraint: getZodConstraint(ItemStatusFormSchema) };
 }
 
 /** Moves one link on (NEXT_ITEM_STATUSES): published needs the live page's address, and tells the buyer. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  await requireAdmin(context);
   const formData = await request.formData();
   const t = await getFixedT(context);
-  const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   const submission = parseWithZod(formData, { schema: ItemStatusFormSchema });
   const formId = formIdOf(String(formData.get("id") ?? ""));

@@ -20,15 +20,15 @@ export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => 
 
 const PREFIX = "backlinksAdmin:site";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const t = await getFixedT(context);
   return { title: t(`${PREFIX}.newTitle`), constraint: siteFormConstraint() };
 }
 
 /** One site by hand (the CSV import adds many): a domain already there is updated, as the import does. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+  await requireAdmin(context);
   const formData = await request.formData();
   if (formData.get("intent") !== "save") throw data(null, { status: 400 });
   const t = await getFixedT(context);

@@ -26,8 +26,8 @@ export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => 
 
 const PREFIX = "backlinksAdmin:site";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  await requireAdmin(context);
   if (!isUuid(params.id)) throw data(null, { status: 404 });
   // Admins see a retired site too (orders still name it): here is where it comes back.
   const [site, t] = await Promise.all([read(getApiClient(context).backlinks.sites[":id"].$get({ param: { id: params.id } })).then(dataOf, notFoundOn404), getFixedT(context)]);
@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+  await requireAdmin(context);
   if (!isUuid(params.id)) throw data(null, { status: 404 });
   const id = params.id;
   const formData = await request.formData();

@@ -22,9 +22,9 @@ const PREFIX = "backlinksAdmin:sites";
 const PAGE_SIZE = 100;
 
 /** The catalogue's live sites for the team, by domain or category, a hundred at a time. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  const params = new URL(request.url).searchParams;
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  const params = url.searchParams;
   // The same reading of the query as the users' catalogue: nothing unreadable reaches the API.
   const { values, page } = parseCatalogueQuery(params);
   const [sites, t] = await Promise.all([
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Retire a site from the list; its page, where it can be brought back, follows. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+  await requireAdmin(context);
   const formData = await request.formData();
   const t = await getFixedT(context);
   const id = formData.get("id");

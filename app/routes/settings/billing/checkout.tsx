@@ -20,8 +20,8 @@ export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => 
  * The `local` provider's checkout: a clearly labelled test-mode page where the payment is completed
  * or abandoned, driving the same state machine a Stripe Checkout does.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireSession(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireSession(context);
   // Someone else's checkout, or no checkout at all (a mistyped id), is no page.
   const [{ data: checkout }, t] = await Promise.all([
     read(getApiClient(context).subscription.checkout[":id"].$get({ param: { id: params.id } })).catch(notFoundOn404),
@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   const api = getApiClient(context);
   const t = await getFixedT(context);
   const intent = (await request.formData()).get("intent");

@@ -19,9 +19,8 @@ export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => 
  * The no-JavaScript confirmation step: `?action=change|checkout&plan=…&period=…`, or
  * `?action=cancel|reactivate`. The dialog posts its confirmations to this route's action too.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const [picker, t] = await Promise.all([loadPlanPicker(getApiClient(context)), getFixedT(context)]);
   const confirmation = confirmationFrom(url.searchParams, picker);
   if (!confirmation) throw data(null, { status: 404 });
@@ -29,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireSession(context, request);
+  requireSession(context);
   return runBillingAction(getApiClient(context), await request.formData(), await getFixedT(context), getLocale(context));
 }
 

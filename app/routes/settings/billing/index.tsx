@@ -19,10 +19,9 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = requireSession(context, request);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const session = requireSession(context);
   const api = getApiClient(context);
-  const url = new URL(request.url);
   const checkoutId = url.searchParams.get("checkout");
   // Back from Stripe Checkout: bring the checkout up to date first (the webhook may come later).
   const checkout = checkoutId ? await read(api.subscription.checkout[":id"].$get({ param: { id: checkoutId } })).then(dataOf, ignoredCheckout) : null;

@@ -19,9 +19,8 @@ export const handle = breadcrumbs<Route.ComponentProps["loaderData"]>((data) => 
  * The plan picker as a page (without JavaScript: `?period=yearly&upgrade=1`), and the data the
  * plan dialog loads with a fetcher when JavaScript runs.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireSession(context, request);
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireSession(context);
   const [picker, t] = await Promise.all([loadPlanPicker(getApiClient(context)), getFixedT(context)]);
   const subscribed = hasPaidSubscription(picker.subscription, new Date(picker.now));
   return {
