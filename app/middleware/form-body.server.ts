@@ -61,11 +61,5 @@ async function readUpTo(request: Request, limit: number): Promise<Uint8Array<Arr
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return Buffer.concat(chunks, size);
 }

@@ -72,17 +72,6 @@ function compressor(encoding: Encoding): ReadableWritablePair<Uint8Array, Uint8A
   return Duplex.toWeb(encoding === "br" ? zlib.createBrotliCompress(brotliOptions(0)) : zlib.createGzip({ level: GZIP_LEVEL })) as ReadableWritablePair<Uint8Array, Uint8Array>;
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return whole;
-}
-
 export function compression(): MiddlewareHandler {
   return async function compression(c, next) {
     await next();
@@ -134,7 +123,7 @@ export function compression(): MiddlewareHandler {
       c.res = new Response(body as BodyInit, { status: res.status, statusText: res.statusText, headers: out });
     };
     if (whole) {
-      const bytes = concat(chunks, size);
+      const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
       if (size < THRESHOLD) return answer(bytes, false);
       answer(size > SYNC_LIMIT ? await compressWholeAsync(bytes, encoding) : compressWhole(bytes, encoding), true);
       return;
