@@ -54,22 +54,60 @@ function storeOf(i18n: I18n): Store {
 
 /** How many plain strings one `t` remembers: every key the app writes, with room to spare. */
 const REMEMBERED = 4000;
+/**
+ * How many answers to a key with options it remembers: counts and names make many, so past this
+ * they are forgotten all at once and remembered again from there (the bare keys are kept).
+ */
+const REMEMBERED_WITH_OPTIONS = 2000;
 
 /**
- * `t` remembering its answers to a bare key (no options), the most of what a page asks: the
- * sidebar alone asks some sixty on every render, and i18next resolves each again (key, namespace,
- * fallbacks) on the server's every request. A change of language or strings makes a new `t`, so
- * nothing remembered outlives what it was read from.
+ * `t` remembering its answers: to a bare key, the most of what a page asks (the sidebar alone asks
+ * some sixty on every render), and to a key with options whose values are all strings, numbers or
+ * booleans (`{ count: 3 }`, `{ name }`), which i18next resolves with plurals and interpolation at
+ * several times a bare key's cost, on the server's every request. An answer depends on nothing
+ * else (the language and the strings are this `t`'s own), so the same question gets the same
+ * string; options carrying objects (a date, `returnObjects`, nested `t` options) are asked each
+ * time. A change of language or strings makes a new `t`, so nothing remembered outlives what it
+ * was read from.
  */
 function remembering(t: TFunction): TFunction {
   const answers = new Map<string, unknown>();
+  const withOptions = new Map<string, unknown>();
+  const call = t as (...args: unknown[]) => unknown;
   return ((key: unknown, ...rest: unknown[]) => {
-    if (rest.length || typeof key !== "string") return (t as (...args: unknown[]) => unknown)(key, ...rest);
-    if (answers.has(key)) return answers.get(key);
-    const answer = t(key);
-    if (answers.size < REMEMBERED) answers.set(key, answer);
+    if (typeof key !== "string") return call(key, ...rest);
+    if (!rest.length) {
+      if (answers.has(key)) return answers.get(key);
+      const answer = t(key);
+      if (answers.size < REMEMBERED) answers.set(key, answer);
+      return answer;
+    }
+    const question = rest.length === 1 ? questionOf(key, rest[0]) : undefined;
+    if (question === undefined) return call(key, ...rest);
+    if (withOptions.has(question)) return withOptions.get(question);
+    const answer = call(key, rest[0]);
+    if (withOptions.size >= REMEMBERED_WITH_OPTIONS) withOptions.clear();
+    withOptions.set(question, answer);
     return answer;
   }) as TFunction;
+}
+
+/**
+ * The key and its options as one string, or undefined when an option is not a plain value (or asks
+ * for an object back). Each name and value is written with its length, so no two questions meet.
+ */
+function questionOf(key: string, options: unknown): string | undefined {
+  if (typeof options !== "object" || options === null || Object.getPrototypeOf(options) !== Object.prototype) return undefined;
+  let question = `${key.length}:${key}`;
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name];
+    const type = typeof value;
+    if (type !== "string" && type !== "number" && type !== "boolean" && value !== undefined) return undefined;
+    if (name === "returnObjects" || name === "returnDetails") return undefined;
+    const text = value === undefined ? "" : `${type[0]}${String(value)}`;
+    question += `|${name.length}:${name}=${text.length}:${text}`;
+  }
+  return question;
 }
 
 type UseTranslation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
