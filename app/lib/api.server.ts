@@ -44,6 +44,36 @@ type Reach = { timeoutMs?: number; authorize?: boolean };
 type Buffered = { status: number; headers: Headers; body: string | null };
 
 /**
+ * A kept GET answer as one asker reads it: its own parse of the text, as `read` asks for it. A
+ * Response made from the text would encode it into a body stream only for `json()` to drain and
+ * decode it again, three times the parse's cost, for every call of every page (issue 16).
+ */
+class KeptResponse extends Response {
+  readonly #text: string | null;
+
+  constructor(text: string | null, init: ResponseInit) {
+    super(null, init);
+    this.#text = text;
+  }
+
+  override async text(): Promise<string> {
+    return this.#text ?? "";
+  }
+
+  override async json(): Promise<unknown> {
+    return JSON.parse(this.#text ?? "");
+  }
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return new TextEncoder().encode(this.#text ?? "").buffer as ArrayBuffer;
+  }
+
+  override clone(): KeptResponse {
+    return new KeptResponse(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers });
+  }
+}
+
+/**
  * The web app's only way to the API: one typed client per domain router (Hono RPC, built from the
  * routers' own schemas by server/api/client.ts), over a transport that holds the session of one
  * request. It refreshes the access token shortly before it expires (once, however many loaders
@@ -157,7 +187,7 @@ export class ApiClient {
       pending.catch(() => this.#gets.delete(key));
     }
     const { status, headers, body } = await pending;
-    return new Response(body, { status, headers });
+    return new KeptResponse(body, { status, headers });
   }
 
   #forgetReads() {

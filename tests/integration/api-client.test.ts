@@ -37,10 +37,13 @@ describe("the web app's API client", () => {
     const client = await clientFor(session);
     const calls = countCalls();
     try {
-      const [{ data: first }, { data: second }] = await Promise.all([read(client.user.profile.$get()), read(client.user.profile.$get())]);
+      const [{ data: first }, { data: second, status, headers }] = await Promise.all([read(client.user.profile.$get()), read(client.user.profile.$get())]);
       expect(first.email).toBe(session.user.email);
-      // Each asker gets its own copy of the one answer.
+      // Each asker gets its own copy of the one answer, with its status and headers.
       expect(second).toEqual(first);
+      expect(second).not.toBe(first);
+      expect(status).toBe(200);
+      expect(headers.get("content-type")).toMatch(/^application\/json/);
       expect(calls.to("/user/profile")).toBe(1);
       expect(client.sessionChanged).toBe(false);
     } finally {
