@@ -6,6 +6,10 @@
  * without the noise of a loaded machine. With `BENCH_ROUNDS=n` the pages are measured in turns n times
  * and each one's best round is printed, with the first PATH's cost divided by it (a ratio of CPU
  * costs, as the bench's ratios of throughput).
+ * With a baseline, each round's cost of this build divided by the baseline's is printed too, as a
+ * median over the rounds: on a machine whose speed drifts (±20 % from round to round on a shared
+ * one), many short rounds (`BENCH_ROUNDS=10 BENCH_REQUESTS=300`) and that median tell a change of
+ * a few per cent where the best rounds cannot.
  *
  * `BENCH_BASELINE=dir` (another checkout, built) starts its server too, without profiling, and
  * measures both builds in turns, page by page, so both see the same load: what a change bought.
@@ -33,6 +37,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3221);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const BASELINE = process.env.BENCH_BASELINE;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const median = (sorted: number[]) => ((sorted[Math.floor((sorted.length - 1) / 2)] as number) + (sorted[Math.ceil((sorted.length - 1) / 2)] as number)) / 2;
 const nodeArgs = (name: string) => (process.env[name] ?? "").split(" ").filter(Boolean);
 
 /** User plus system CPU time of a process, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
@@ -41,13 +46,13 @@ async function cpuMs(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-type Build = { label: string; server: ServerProcess; dataDir: string; cookie: string; best: Map<string, number> };
+type Build = { label: string; server: ServerProcess; dataDir: string; cookie: string; rounds: Map<string, number[]> };
 
 async function start(label: string, port: number, nodeArgs: string[], root?: string): Promise<Build> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "sightline-profile-"));
   const server = await startBenchServer(port, dataDir, {}, nodeArgs, root);
   const { cookie } = await signInOnboarded(server, dataDir, "profile");
-  return { label, server, dataDir, cookie, best: new Map() };
+  return { label, server, dataDir, cookie, rounds: new Map() };
 }
 
 await fs.mkdir(profiles, { recursive: true });
@@ -59,7 +64,8 @@ try {
   // still run code the JIT has not optimised, and other work on the machine only ever adds.
   for (let round = 1; round <= ROUNDS; round++) {
     for (const page of paths) {
-      for (const build of builds) {
+      // Every other round the other build goes first, so neither always runs on the heels of the other.
+      for (const build of round % 2 ? builds : [...builds].reverse()) {
         const url = `${build.server.url}${page}`;
         const headers = { cookie: build.cookie, "accept-encoding": "gzip, deflate, br" };
         await autocannon({ url, headers, connections: CONNECTIONS, ...{ amount: 200 } });
@@ -67,16 +73,28 @@ try {
         const before = await cpuMs(pid);
         const result = await autocannon({ url, headers, connections: CONNECTIONS, ...{ amount: REQUESTS } });
         const spent = ((await cpuMs(pid)) - before) / REQUESTS;
-        build.best.set(page, Math.min(build.best.get(page) ?? Number.POSITIVE_INFINITY, spent));
+        build.rounds.set(page, [...(build.rounds.get(page) ?? []), spent]);
         console.log(`round ${round} ${build.label} ${page}: ${spent.toFixed(2)} ms of CPU per request, ${Math.round(result.requests.average)} req/s, statuses ${JSON.stringify(result.statusCodeStats)}`);
       }
     }
   }
+  const best = (build: Build, page: string) => Math.min(...(build.rounds.get(page) as number[]));
   for (const build of builds) {
-    const floor = build.best.get(paths[0] as string) as number;
+    const floor = best(build, paths[0] as string);
     for (const page of paths) {
-      const cost = build.best.get(page) as number;
+      const cost = best(build, page);
       console.log(`best ${BASELINE ? `${build.label} ` : ""}${page}: ${cost.toFixed(2)} ms${page === paths[0] ? "" : `, ${paths[0]} ÷ it ${(floor / cost).toFixed(2)}`}`);
+    }
+  }
+  // On a machine whose speed drifts from round to round, the builds' costs in the same round,
+  // divided, drift less than either: their median is what the change bought.
+  const [current, baseline] = builds;
+  if (current && baseline) {
+    for (const page of paths) {
+      const mine = current.rounds.get(page) as number[];
+      const theirs = baseline.rounds.get(page) as number[];
+      const ratios = mine.map((cost, round) => cost / (theirs[round] as number)).sort((a, b) => a - b);
+      console.log(`this build ÷ baseline ${page}: median ${median(ratios).toFixed(3)} over ${ratios.length} rounds (${(ratios[0] as number).toFixed(3)}–${(ratios.at(-1) as number).toFixed(3)})`);
     }
   }
 } finally {
