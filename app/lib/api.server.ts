@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import type { ClientResponse } from "hono/client";
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { getApi } from "../../server/api";
+import { textOf } from "../../server/http/kept-answers";
 import { apiClient, apiPath, type SuccessBody } from "../../server/api/client";
 import type { RouterName } from "../../server/api/routers";
 import type { AuthUser } from "../../server/http/env";
@@ -181,7 +182,7 @@ export class ApiClient {
       pending = exchange().then(async (response) => ({
         status: response.status,
         headers: response.headers,
-        body: response.status === 204 ? null : await response.text(),
+        body: response.status === 204 ? null : await textOf(response),
       }));
       this.#gets.set(key, pending);
       pending.catch(() => this.#gets.delete(key));

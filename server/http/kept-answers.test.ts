@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { resetConfig } from "../config";
 import type { ApiEnv, AuthUser } from "./env";
-import { forgetEveryone, forgetUser, keptAnswer, keptSize, setListening } from "./kept-answers";
+import { forgetEveryone, forgetUser, keptAnswer, keptSize, setListening, textOf } from "./kept-answers";
 
 /**
  * A route behind keptAnswer that counts how often it really ran: `state` decides what it answers
@@ -204,5 +204,26 @@ describe("kept answers", () => {
     expect(ran).not.toHaveBeenCalled();
     await get("/read/a", { "x-user": "u0" });
     expect(ran).toHaveBeenCalledTimes(1);
+  });
+
+  test("hand their text to a caller in the process without reading it back from the body", async () => {
+    const { state, app } = harness();
+    state.body = "é".repeat(3);
+    for (const round of ["kept now", "kept already"]) {
+      const response = await app.request("/read/text");
+      const read = vi.spyOn(response, "text");
+      const text = await textOf(response);
+      expect(JSON.parse(text), round).toEqual({ version: 1, path: "/read/text", body: "ééé" });
+      expect(read, round).not.toHaveBeenCalled();
+      // The body is still there for whoever reads it the usual way.
+      expect(await response.text()).toBe(text);
+    }
+    // An answer that was not kept is read as usual.
+    const refused = await app.request("/read/text", { headers: { "x-user": "u2" } });
+    state.status = 500;
+    const failed = await app.request("/read/other");
+    expect(failed.status).toBe(500);
+    expect(JSON.parse(await textOf(failed))).toMatchObject({ version: 1 });
+    expect(JSON.parse(await textOf(refused))).toMatchObject({ body: "ééé" });
   });
 });

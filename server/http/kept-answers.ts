@@ -49,7 +49,7 @@ export const keptAnswer = createMiddleware<ApiEnv>(async (c, next) => {
     // Maps keep insertion order: moved to the end, the user is the last to be dropped.
     users.delete(userId);
     users.set(userId, answers);
-    return c.body(kept.body, kept.status, kept.headers);
+    return withText(c.body(kept.body, kept.status, kept.headers), kept.body);
   }
   if (!answers) {
     answers = { generation: 0, kept: new Map(), chars: 0 };
@@ -61,6 +61,7 @@ export const keptAnswer = createMiddleware<ApiEnv>(async (c, next) => {
   const status = c.res.status as KeptStatus;
   if (!KEPT_STATUSES.has(status)) return;
   const body = await c.res.clone().text();
+  withText(c.res, body);
   // A change heard meanwhile, or the user dropped (memory, the listener lost): what was read may
   // predate the change, so it is answered but not kept.
   if (answers.generation !== generation || users.get(userId) !== answers) return;
@@ -87,6 +88,24 @@ function trim() {
     users.delete(userId);
     chars -= oldest.chars;
   }
+}
+
+/**
+ * The text of an answer made from a string the API had at hand (a kept answer), for a caller in
+ * the same process (the web app's API client): read from the Response, that text would be encoded
+ * into a body stream and decoded back. Keyed by the Response object itself, whose body cannot
+ * change; an answer rebuilt on its way out (a middleware wrapping it) is simply read as usual.
+ */
+const texts = new WeakMap<Response, string>();
+
+function withText(response: Response, text: string): Response {
+  texts.set(response, text);
+  return response;
+}
+
+export function textOf(response: Response): Promise<string> {
+  const text = texts.get(response);
+  return text === undefined ? response.text() : Promise.resolve(text);
 }
 
 /** After a change to one of the user's rows (announced by the database). */

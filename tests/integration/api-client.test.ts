@@ -51,6 +51,24 @@ describe("the web app's API client", () => {
     }
   });
 
+  it("takes a kept answer's text as the API kept it, without reading it back through a body stream", async () => {
+    const session = toWebSession(await signIn(uniqueEmail("client")));
+    // Two pages' clients read it: whatever the sign-in announced has been heard, and the answer kept.
+    const { data: first } = await read((await clientFor(session)).user.summary.$get());
+    await read((await clientFor(session)).user.summary.$get());
+    const client = await clientFor(session);
+    const request = vi.spyOn(getApi(), "request");
+    try {
+      const { data: again } = await read(client.user.summary.$get());
+      expect(again).toEqual(first);
+      const answer = (await request.mock.results[0]?.value) as Response;
+      expect(answer.status).toBe(200);
+      expect(answer.bodyUsed).toBe(false);
+    } finally {
+      request.mockRestore();
+    }
+  });
+
   it("checks the session once per request, and never serves a read from before a write", async () => {
     const session = toWebSession(await signIn(uniqueEmail("client")));
     const client = await clientFor(session);
