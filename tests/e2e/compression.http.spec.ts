@@ -63,6 +63,9 @@ test("pages and API answers: Brotli or gzip as the client takes them, with their
     expect(gzip.encoding, path).toBe("gzip");
     const plain = await head(path, "identity");
     expect(plain.encoding, path).toBeNull();
-    expect(brotli.bytes, path).toBeLessThan(plain.bytes / 3);
+    // At the fastest levels (server/http/compress.ts) a small page such as /auth shrinks to about
+    // a third; an answer sent plain, or encoded twice, would not halve.
+    expect(brotli.bytes, path).toBeLessThan(plain.bytes / 2);
+    expect(gzip.bytes, path).toBeLessThan(plain.bytes / 2);
   }
 });
