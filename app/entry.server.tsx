@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
-import { text } from "node:stream/consumers";
-import { renderToPipeableStream } from "react-dom/server";
+// React's string-writing build of its Node renderer: the document is wanted as a string (decision 032).
+import { renderToPipeableStream } from "react-dom/server.bun";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { cspNonceContext } from "../server/request-context";
+import { htmlSink } from "./lib/html-sink.server";
 import { NonceProvider } from "./lib/nonce";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
 import { getI18n } from "./middleware/i18next.server";
@@ -46,15 +46,15 @@ export default async function handleRequest(
         onAllReady() {
           shellRendered = true;
           // The document is complete here, so it is read whole and rewritten as a string.
-          const body = new PassThrough();
-          text(body).then((html) => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            // In development Vite's own modules (React Refresh first) must start in their order.
-            resolve(new Response(import.meta.env.DEV ? html : scriptsAfterPaint(html), { headers: responseHeaders, status: responseStatusCode }));
-          }, reject);
-          pipe(body);
+          pipe(
+            htmlSink((html) => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              // In development Vite's own modules (React Refresh first) must start in their order.
+              resolve(new Response(import.meta.env.DEV ? html : scriptsAfterPaint(html), { headers: responseHeaders, status: responseStatusCode }));
+            }, reject),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
 import { createElement, Fragment } from "react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server.bun";
 import { describe, expect, it } from "vitest";
 import { deferred } from "./deferred";
+import { htmlSink } from "./html-sink.server";
 
 /** A document as app/entry.server.tsx renders it: whole, once everything is ready. */
 function render(element: React.ReactElement, options: { progressiveChunkSize?: number } = {}): Promise<string> {
@@ -10,13 +10,7 @@ function render(element: React.ReactElement, options: { progressiveChunkSize?: n
     const { pipe } = renderToPipeableStream(element, {
       ...options,
       onAllReady() {
-        const body = new PassThrough();
-        let html = "";
-        body.on("data", (chunk) => {
-          html += chunk;
-        });
-        body.on("end", () => resolve(html));
-        pipe(body);
+        pipe(htmlSink(resolve, reject));
       },
       onShellError: reject,
     });
