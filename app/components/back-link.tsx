@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 /** The way back to the list a detail screen was opened from. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {

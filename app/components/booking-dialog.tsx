@@ -1,7 +1,7 @@
 import { CalendarCheckIcon } from "~/components/ui/icons";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { BookingWidget } from "./booking-widget";

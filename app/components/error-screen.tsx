@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Logo } from "./logo";
 import { buttonVariants } from "./ui/button";
 

@@ -1,6 +1,7 @@
 import { GlobeIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { isLocale } from "#domain/locales";
 
 /** Seed 000 §1: the 15 interface languages the footer offers, each with its flag and own name. */

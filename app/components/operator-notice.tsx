@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 
 /**
  * The text of a notice about how this installation runs (demo answers, test payments): one line on

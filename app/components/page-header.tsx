@@ -1,6 +1,7 @@
 import { ChevronRightIcon, HomeIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link, useMatches } from "react-router";
+import { useMatches } from "react-router";
+import { Link } from "~/components/ui/link";
 import { breadcrumbTrail, type Crumb } from "~/lib/breadcrumbs";
 import { formatDateTime } from "./seo-llms/format";
 import { MobileMenuButton } from "./sidebar";

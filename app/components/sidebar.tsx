@@ -23,7 +23,8 @@ import {
 } from "~/components/ui/icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, PrefetchPageLinks, useFetcher, useLocation, useSubmit } from "react-router";
+import { PrefetchPageLinks, useFetcher, useLocation, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Profile, Subscription } from "~/lib/api-types";
 import { ADMIN_SECTIONS, isActive, MAIN_SECTIONS, type Section } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";

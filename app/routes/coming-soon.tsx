@@ -1,6 +1,7 @@
 import { ArrowRightIcon, BellIcon, BellOffIcon, CalendarClockIcon, CheckIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { data, Link, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { z } from "zod";
 import type { Route } from "./+types/coming-soon";
 import { ScreenTitle } from "~/components/screen-title";

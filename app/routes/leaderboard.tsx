@@ -1,6 +1,7 @@
 import { TrophyIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/leaderboard";
 import { EmptyState, ErrorPanel } from "~/components/insights/empty-state";
 import { ExportLink, exportHref } from "~/components/insights/export-link";

@@ -1,6 +1,6 @@
 import { LifeBuoyIcon, MailIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/support";
 import { Card } from "~/components/ui/card";
 import { titleMeta } from "~/lib/meta";

@@ -1,7 +1,8 @@
 import { ArrowDownIcon, ArrowUpIcon, EyeIcon, EyeOffIcon, GripVerticalIcon, Trash2Icon } from "~/components/ui/icons";
 import { type DragEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher, useFetchers, useLocation } from "react-router";
+import { Form, useFetcher, useFetchers, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

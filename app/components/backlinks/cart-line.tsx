@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { TriangleAlertIcon, CircleCheckIcon, CircleDashedIcon, Trash2Icon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Field } from "~/components/forms";
 import { FormErrors } from "~/components/form-errors";
 import { Alert, AlertDescription } from "~/components/ui/alert";

@@ -1,6 +1,7 @@
 import { CreditCardIcon, InfoIcon, Trash2Icon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { LINK_TYPES } from "#domain/backlinks";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Alert, AlertDescription } from "~/components/ui/alert";

@@ -1,7 +1,8 @@
 import { SearchIcon, SlidersHorizontalIcon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import { CURRENCIES, LINK_TYPES, SITE_CATEGORIES, SITE_LANGUAGES, SITE_SORTS } from "#domain/backlinks";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

@@ -1,6 +1,7 @@
 import { CheckIcon, ShoppingCartIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { LinkType } from "#domain/backlinks";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { BacklinkSite } from "~/lib/api-types";

@@ -1,6 +1,6 @@
 import { ArrowRightIcon, CheckIcon, ClockIcon, GlobeIcon, LinkIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

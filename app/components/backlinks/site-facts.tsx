@@ -1,7 +1,7 @@
 import { ExternalLinkIcon, SparklesIcon } from "~/components/ui/icons";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { OrderItemStatus } from "#domain/backlinks";
 import { Badge } from "~/components/ui/badge";
 import { exactNumber, shortNumber } from "~/lib/short-number";

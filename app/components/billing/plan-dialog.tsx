@@ -1,5 +1,6 @@
 import { createContext, lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from "react";
-import { Link, type LinkProps, useRevalidator } from "react-router";
+import { type LinkProps, useRevalidator } from "react-router";
+import { Link } from "~/components/ui/link";
 import { withStrings } from "~/lib/i18n-client";
 
 /** Every signed-in page has the dialog's opener; only someone who opens it downloads the dialog and its strings. */

@@ -1,6 +1,7 @@
 import { RefreshCwIcon } from "~/components/ui/icons";
 import { useState } from "react";
-import { Link, useLocation, useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";

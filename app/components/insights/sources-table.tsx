@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, ExternalLinkIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { formatPercent } from "~/components/seo-llms/format";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { type Interval, type MetricId, SMALL_SAMPLE } from "#domain/metrics";
 import { formatPercent } from "~/components/seo-llms/format";
 

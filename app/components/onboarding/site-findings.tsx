@@ -1,6 +1,6 @@
 import { CircleAlertIcon, GlobeIcon, LoaderCircleIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { SiteAuditErrorCode, SiteAuditStatus } from "#domain/site-audit";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

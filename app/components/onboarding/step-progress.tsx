@@ -1,6 +1,6 @@
 import { CheckIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ONBOARDING_STEPS, type OnboardingStep } from "#domain/onboarding";
 import { isOpen, stepPath } from "~/lib/onboarding-steps";
 import { cn } from "~/lib/utils";

@@ -1,6 +1,6 @@
 import { SparklesIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { formatNumber, formatPercent } from "~/components/seo-llms/format";
 import { Card } from "~/components/ui/card";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";

@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ExportLink } from "~/components/insights/export-link";
 import { formatNumber } from "~/components/seo-llms/format";
 import { Table, TableBody, TableHead, TableHeader } from "~/components/ui/table";

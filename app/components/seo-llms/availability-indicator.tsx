@@ -1,7 +1,8 @@
 import { CircleCheckIcon, ClockIcon, LoaderCircleIcon, LockIcon, RefreshCwIcon } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";

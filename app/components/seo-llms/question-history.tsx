@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { providerLabel } from "#domain/providers";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";

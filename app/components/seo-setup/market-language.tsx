@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { LoaderCircleIcon } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Link } from "~/components/ui/link";
 import { SelectField } from "~/components/forms";
 import { Alert, AlertDescription, alertVariants } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,7 @@
 import { LockIcon, PauseIcon, PencilIcon, PlayIcon, Trash2Icon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { Question } from "~/lib/api-types";

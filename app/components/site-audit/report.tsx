@@ -1,6 +1,7 @@
 import { DownloadIcon, LoaderCircleIcon, RotateCwIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { formatDateTime } from "~/components/seo-llms/format";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

@@ -1,6 +1,6 @@
 import { CircleCheckIcon, CircleIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/course";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { CircleCheckIcon, ClockIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/index";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { Badge } from "~/components/ui/badge";

@@ -1,6 +1,7 @@
 import { CircleCheckIcon, ChevronLeftIcon, ChevronRightIcon, ExternalLinkIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/video";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from "react";
 import { ExternalLinkIcon, PlusIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { z } from "zod";
 import type { Route } from "./+types/academy-course";
 import { ConfirmDeletePage, DeleteCourseControl, PublishToggle, StatusBadge } from "~/components/academy-admin/controls";

@@ -1,6 +1,7 @@
 import { ExternalLinkIcon, PencilIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/academy";
 import { VideoThumbnail } from "~/components/academy/video-thumbnail";
 import { ConfirmDeletePage, DeleteCourseControl, DragHandle, MoveButtons, PublishToggle, StatusBadge, usePending, usePendingOrder, useSortable } from "~/components/academy-admin/controls";

@@ -1,6 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Link, Outlet } from "react-router";
+import { data, Outlet } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/layout";
 import { ScreenTitle } from "~/components/screen-title";
 import { formatDateTime } from "~/components/seo-llms/format";

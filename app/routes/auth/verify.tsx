@@ -1,6 +1,7 @@
 import { LinkIcon, LogInIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/verify";
 import { Logo } from "~/components/logo";
 import { Button, buttonVariants } from "~/components/ui/button";

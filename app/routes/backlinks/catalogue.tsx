@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, FlaskConicalIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/catalogue";
 import { CatalogueFilters } from "~/components/backlinks/catalogue-filters";
 import { SiteCard } from "~/components/backlinks/site-card";

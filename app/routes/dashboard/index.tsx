@@ -1,7 +1,8 @@
 import { LoaderCircleIcon, RefreshCwIcon, TriangleAlertIcon } from "~/components/ui/icons";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { data, Form, useNavigate, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/index";
 import { DASHBOARD_PERIOD_COOKIE, DASHBOARD_PERIODS, type DashboardPeriod, isDashboardPeriod, periodDays } from "#domain/search-console";
 import { AiSummary, KeywordsTable } from "~/components/search-console/ai-beside";

@@ -1,6 +1,7 @@
 import { CircleCheckIcon, CircleDashedIcon, CircleXIcon, LoaderCircleIcon, RotateCcwIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/setup";
 import { SETUP_POLL, type SetupStatus } from "#domain/onboarding";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";

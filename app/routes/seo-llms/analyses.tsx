@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/analyses";
 import { formatDateTime } from "~/components/seo-llms/format";
 import { DemoBadge, StatusBadge } from "~/components/seo-llms/status-badge";

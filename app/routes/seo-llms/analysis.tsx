@@ -1,6 +1,7 @@
 import { CheckIcon, ChevronDownIcon, DownloadIcon, MinusIcon, SearchIcon, XIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/analysis";
 import { AnswerText } from "~/components/seo-llms/answer-text";
 import { BreakdownTable } from "~/components/seo-llms/breakdown-table";

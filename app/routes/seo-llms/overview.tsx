@@ -1,6 +1,7 @@
 import { PlayIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/overview";
 import { BrandsTable, BreakdownTable } from "~/components/seo-llms/breakdown-table";
 import { formatDateTime } from "~/components/seo-llms/format";

@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { SearchSchema } from "./queries.server";
 import type { Route } from "./+types/queries";
 import { Notice, NothingToList } from "~/components/insights/empty-state";

@@ -1,6 +1,7 @@
 import { UnplugIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, redirect, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/integrations";
 import { siteLabel } from "#domain/search-console";
 import { ConnectCard, ReconnectAlert } from "~/components/search-console/connect-card";

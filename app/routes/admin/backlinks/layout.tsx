@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/layout";
 import { ScreenTitle } from "~/components/screen-title";
 import { requireAdmin } from "~/lib/admin.server";

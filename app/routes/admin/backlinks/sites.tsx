@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, PencilIcon, PlusIcon, SearchIcon, UploadIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/sites";
 import { categoryName, DemoSiteBadge, languageName, Traffic } from "~/components/backlinks/site-facts";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/confirm";
 import { type Confirmation, PlanConfirmation } from "~/components/billing/plan-confirmation";
 import { useReferralId } from "~/components/billing/use-referral";

@@ -1,7 +1,8 @@
 import { OperatorNotice } from "~/components/operator-notice";
 import { TriangleAlertIcon, CalendarClockIcon, FlaskConicalIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/index";
 import { PlanDialogLink } from "~/components/billing/plan-dialog";
 import { SubscriptionBadge } from "~/components/subscription";

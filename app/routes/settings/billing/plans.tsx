@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { Route } from "./+types/plans";
 import { PlanPicker, periodClassName } from "~/components/billing/plan-picker";
 import { buttonVariants } from "~/components/ui/button";
