@@ -2,21 +2,22 @@ import { forwardRef } from "react";
 // biome-ignore lint/style/noRestrictedImports: the one place React Router's Link is wrapped
 import { createPath, type LinkProps, Link as RouterLink, resolvePath } from "react-router";
 
+/** `/` and not a second slash or backslash: React Router takes `//host` and `/\\host` for URLs. */
+const FROM_THE_ROOT = /^\/(?![\\/])/;
+
 /**
  * React Router's `Link`, written on the server without its hooks.
  *
  * On the server a `Link` is an `<a href>`: its click handler, its prefetching and its navigation
- * are the browser's business. Yet React Router's `Link` runs seven hooks to write it, resolving its
- * path twice against the route matches (a page has 20–40 links: 5 % of `/seo-llms`' CPU). For a
- * path from the root (`/seo-llms?period=7`), what it writes depends on nothing but that path, so
- * this writes the same element, attribute for attribute, straight away; `link.test.tsx` holds the
- * two to the same markup. Anything else (a relative path, an object, a prefetch written into the
- * page, a mask, an absolute URL) is left to React Router's own `Link`. In the browser it *is*
- * React Router's `Link`: hydration finds the markup it would have written.
+ * are the browser's business. Yet React Router's `Link` runs a dozen hooks to write it (the
+ * navigation context, the location, the prefetch state, the click handler), resolving its path
+ * twice against the route matches: a page has 20–40 links, 5 % of `/seo-llms`' CPU. For a path
+ * from the root (`/seo-llms?period=7`) what it writes depends on nothing but that path, so this
+ * writes the same element, attribute for attribute, straight away; `link.test.ts` holds the two to
+ * the same markup. Anything else (a relative path, an object, a prefetch written into the page, a
+ * mask, a URL) is left to React Router's own `Link`. In the browser it *is* React Router's `Link`:
+ * hydration finds the markup it would have written.
  */
-/** `/` and not a second slash or backslash: React Router takes `//host` and `/\\host` for URLs. */
-const FROM_THE_ROOT = /^\/(?![\\/])/;
-
 export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
   const {
     to,
