@@ -1,13 +1,14 @@
 import { createElement as h, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-// biome-ignore lint/style/noRestrictedImports: the wrapper is held to React Router's Link
-import { createStaticHandler, createStaticRouter, Link as RouterLink, type LinkProps, StaticRouterProvider } from "react-router";
+// biome-ignore lint/style/noRestrictedImports: the wrappers are held to React Router's Link and NavLink
+import { createStaticHandler, createStaticRouter, type LinkProps, type NavLinkProps, Link as RouterLink, NavLink as RouterNavLink, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ServerLink } from "./link";
+import { ServerLink, ServerNavLink } from "./link";
 
 /** Markup as the server writes a page: inside React Router's static router, at a nested URL. */
 async function render(children: ReactNode, url = "http://localhost/seo-llms/analyses?period=7"): Promise<string> {
-  const routes = [{ path: "/", children: [{ path: "seo-llms", children: [{ path: "analyses", element: h("main", null, children) }] }] }];
+  const element = h("main", null, children);
+  const routes = [{ path: "/", children: [{ index: true, element }, { path: "*", element }] }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error("no context");
@@ -78,5 +79,58 @@ describe("ServerLink", () => {
     expect(ours).toBe(theirs);
     // The relative ones did resolve against the page's URL.
     expect(ours).toContain('href="/seo-llms/analyses/analyses"');
+  });
+});
+
+describe("ServerNavLink", () => {
+  const targets = [
+    "/",
+    "/seo-llms",
+    "/seo-llms/",
+    "/seo-llms/analyses",
+    "/seo-llms/analyses/",
+    "/seo-llms/analyses/1",
+    "/seo",
+    "/SEO-llms",
+    "/seo-llms?period=30#top",
+    "/dashboard",
+    "/café",
+    "/caf%C3%A9/x",
+    "/a b",
+    "/x/../seo-llms",
+  ];
+  const props: Array<Partial<NavLinkProps>> = [
+    {},
+    { end: true },
+    { caseSensitive: true },
+    { className: "tab" },
+    { className: ({ isActive, isPending, isTransitioning }) => `tab ${isActive ? "on" : "off"} ${isPending} ${isTransitioning}` },
+    { style: ({ isActive }) => ({ fontWeight: isActive ? 700 : 400 }) },
+    { style: { width: "40%" }, "aria-current": "step", title: "T" },
+    { children: ({ isActive }) => h("b", null, isActive ? "on" : "off") },
+    { prefetch: "intent", discover: "none", replace: true, viewTransition: true, relative: "path" },
+    { reloadDocument: true, target: "_blank", end: true, caseSensitive: true },
+  ];
+
+  it("marks the same links active, with the same markup, as React Router's NavLink, wherever the page is", async () => {
+    const cases = targets.flatMap((to) => props.map((extra) => ({ to, children: "Tab", ...extra }) as NavLinkProps));
+    for (const url of ["http://localhost/seo-llms/analyses?period=7", "http://localhost/", "http://localhost/caf%C3%A9/x/", "http://localhost/SEO-LLMS", "http://localhost/a%20b"]) {
+      const theirs = await render(cases.map((linkProps, i) => h(RouterNavLink, { key: i, ...linkProps })), url);
+      const ours = await render(cases.map((linkProps, i) => h(ServerNavLink, { key: i, ...linkProps })), url);
+      expect(ours, url).toBe(theirs);
+      expect(ours.match(/<a /g)).toHaveLength(cases.length);
+    }
+    // Not a vacuous likeness: some are active and some not.
+    const page = await render(cases.map((linkProps, i) => h(ServerNavLink, { key: i, ...linkProps })));
+    expect(page).toContain('aria-current="page"');
+    expect(page).toContain("tab off false false");
+    expect(page).toContain("tab on false false");
+  });
+
+  it("leaves relative paths and objects to React Router", async () => {
+    const cases: NavLinkProps[] = [{ to: "analyses" }, { to: "." }, { to: { pathname: "/seo-llms" } }, { to: "//example.com/x" }];
+    const theirs = await render(cases.map((linkProps, i) => h(RouterNavLink, { key: i, ...linkProps }, "x")));
+    const ours = await render(cases.map((linkProps, i) => h(ServerNavLink, { key: i, ...linkProps }, "x")));
+    expect(ours).toBe(theirs);
   });
 });

@@ -1,6 +1,6 @@
 import { forwardRef } from "react";
-// biome-ignore lint/style/noRestrictedImports: the one place React Router's Link is wrapped
-import { createPath, type LinkProps, Link as RouterLink, resolvePath } from "react-router";
+// biome-ignore lint/style/noRestrictedImports: the one place React Router's Link and NavLink are wrapped
+import { createPath, type LinkProps, type NavLinkProps, Link as RouterLink, NavLink as RouterNavLink, resolvePath, useLocation } from "react-router";
 
 /** `/` and not a second slash or backslash: React Router takes `//host` and `/\\host` for URLs. */
 const FROM_THE_ROOT = /^\/(?![\\/])/;
@@ -49,5 +49,38 @@ export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProp
  */
 const hrefOf = (to: string) => createPath(resolvePath(to));
 
+/**
+ * React Router's `NavLink`, written on the server without its hooks: the link to a path from the
+ * root, marked active (`aria-current`, the class or style its props compute) when the page's path
+ * is that path or below it. On the server nothing is ever pending or in a view transition, and
+ * React Router's server navigator compares the paths as a URL writes them (percent-encoded), as
+ * this does. Anything else goes to React Router's `NavLink`; in the browser it is React Router's.
+ */
+export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLinkProps>(function ServerNavLink(props, ref) {
+  const location = useLocation();
+  const { "aria-current": ariaCurrentProp = "page", caseSensitive = false, className: classNameProp = "", end = false, style: styleProp, to, children, ...rest } = props;
+  if (typeof to !== "string" || !FROM_THE_ROOT.test(to) || props.mask !== undefined) {
+    return <RouterNavLink ref={ref} {...props} />;
+  }
+  let toPathname = new URL(hrefOf(to).replace(/ $/, "%20"), "http://localhost").pathname;
+  let locationPathname = location.pathname;
+  if (!caseSensitive) {
+    toPathname = toPathname.toLowerCase();
+    locationPathname = locationPathname.toLowerCase();
+  }
+  const endSlashPosition = toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
+  const isActive =
+    locationPathname === toPathname || (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === "/");
+  const state = { isActive, isPending: false, isTransitioning: false };
+  const className = typeof classNameProp === "function" ? classNameProp(state) : [classNameProp, isActive ? "active" : null].filter(Boolean).join(" ");
+  return (
+    <ServerLink {...rest} ref={ref} to={to} aria-current={isActive ? ariaCurrentProp : undefined} className={className} style={typeof styleProp === "function" ? styleProp(state) : styleProp}>
+      {typeof children === "function" ? children(state) : children}
+    </ServerLink>
+  );
+});
+
 /** The app's `Link`: the one above on the server, React Router's in the browser (where the server's is left out of the bundle). */
 export const Link = import.meta.env.SSR ? ServerLink : RouterLink;
+/** The app's `NavLink`, likewise. */
+export const NavLink = import.meta.env.SSR ? ServerNavLink : RouterNavLink;

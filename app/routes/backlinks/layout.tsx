@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { NavLink } from "~/components/ui/link";
 import type { Route } from "./+types/layout";
 import { useCartCount } from "~/components/backlinks/pending-cart";
 import { ScreenTitle } from "~/components/screen-title";

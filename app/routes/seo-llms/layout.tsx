@@ -1,8 +1,8 @@
 import { OperatorNotice } from "~/components/operator-notice";
 import { FlaskConicalIcon, SparklesIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet, useLocation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Outlet, useLocation } from "react-router";
+import { Link, NavLink } from "~/components/ui/link";
 import type { Route } from "./+types/layout";
 import { AvailabilityIndicator } from "~/components/seo-llms/availability-indicator";
 import { Alert, AlertDescription } from "~/components/ui/alert";

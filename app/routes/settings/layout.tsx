@@ -1,6 +1,7 @@
 import { LogOutIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, Outlet } from "react-router";
+import { NavLink } from "~/components/ui/link";
 import type { Route } from "./+types/layout";
 import { Button } from "~/components/ui/button";
 import { ScreenTitle } from "~/components/screen-title";
