@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from "./intl";
 /**
  * The plan rules of seed 001 §4 and §9, shared by the API (which enforces them) and the plan
  * dialog (which shows them before the user confirms). Pure: no I/O, no dates read implicitly.
@@ -158,7 +159,7 @@ export function isTopPlan(plans: readonly PlanLike[], planId: string): boolean {
 
 /** Seed 001 §9: minor units shown divided by 100 with no decimals, en-US for English, fr-FR otherwise. */
 export function formatPrice(minor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale.startsWith("en") ? "en-US" : "fr-FR", {
+  return numberFormat(locale.startsWith("en") ? "en-US" : "fr-FR", {
     style: "currency",
     currency,
     minimumFractionDigits: 0,
@@ -169,5 +170,5 @@ export function formatPrice(minor: number, currency: string, locale: string): st
 /** A billing date as the plan screens show it: the day only, in UTC like the API's dates. */
 export function formatDate(value: string | null | undefined, locale: string): string {
   if (!value) return "—";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(value));
+  return dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(value));
 }

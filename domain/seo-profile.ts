@@ -1,3 +1,4 @@
+import { collator, displayNames } from "./intl";
 /**
  * The SEO profile's rules, shared by the API's schema and the web form so both refuse the same
  * input with the same limits.
@@ -25,7 +26,7 @@ export function isCountryCode(value: string): boolean {
   if (!/^[A-Z]{2}$/.test(value) || NOT_COUNTRIES.has(value)) return false;
   try {
     if (Intl.getCanonicalLocales(`und-${value}`)[0] !== `und-${value}`) return false;
-    const name = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }).of(value);
+    const name = displayNames(["en"], { type: "region", fallback: "none" }).of(value);
     return Boolean(name) && name !== "Unknown Region";
   } catch {
     return false;
@@ -34,7 +35,7 @@ export function isCountryCode(value: string): boolean {
 
 export function countryName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+    return displayNames([locale], { type: "region" }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -49,8 +50,8 @@ export function countryOptions(locale: string): Array<{ code: string; name: stri
       if (isCountryCode(code)) codes.push(code);
     }
   }
-  const collator = new Intl.Collator(locale);
-  return codes.map((code) => ({ code, name: countryName(code, locale) })).sort((x, y) => collator.compare(x.name, y.name));
+  const order = collator(locale);
+  return codes.map((code) => ({ code, name: countryName(code, locale) })).sort((x, y) => order.compare(x.name, y.name));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from "#domain/backlinks";
 import { hasControlCharacters } from "#domain/text";
 import type { Cart, CartItem } from "./api-types";
+import { numberFormat } from "#domain/intl";
 
 /*
  * The marketplace screens' pure rules (issue 15): prices as people type and read them, the
@@ -27,7 +28,7 @@ import type { Cart, CartItem } from "./api-types";
  */
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const digits = minor % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat(locale.startsWith("en") ? "en-US" : "fr-FR", {
+  return numberFormat(locale.startsWith("en") ? "en-US" : "fr-FR", {
     style: "currency",
     currency,
     minimumFractionDigits: digits,

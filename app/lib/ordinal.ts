@@ -1,7 +1,7 @@
+import { numberFormat, pluralRules } from "#domain/intl";
+
 /** English picks its suffix by the number's ordinal plural category (1st, 2nd, 3rd, 11th, 21st…). */
 const ENGLISH_SUFFIXES: Record<string, string> = { one: "st", two: "nd", few: "rd", other: "th" };
-
-const englishRules = new Intl.PluralRules("en", { type: "ordinal" });
 
 /**
  * A rank as people read it: "2nd" in English, "2e" in French ("1er" for the first; the feminine
@@ -9,7 +9,7 @@ const englishRules = new Intl.PluralRules("en", { type: "ordinal" });
  */
 export function ordinal(n: number, locale: string): string {
   const language = locale.toLowerCase().split(/[-_]/)[0];
-  const number = new Intl.NumberFormat(language === "fr" ? "fr" : "en").format(n);
+  const number = numberFormat(language === "fr" ? "fr" : "en").format(n);
   if (language === "fr") return `${number}${n === 1 ? "er" : "e"}`;
-  return `${number}${ENGLISH_SUFFIXES[englishRules.select(n)] ?? "th"}`;
+  return `${number}${ENGLISH_SUFFIXES[pluralRules("en", { type: "ordinal" }).select(n)] ?? "th"}`;
 }

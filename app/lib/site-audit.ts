@@ -1,4 +1,5 @@
 import type { SiteAuditReport } from "./api-types";
+import { numberFormat } from "#domain/intl";
 
 /*
  * Wording a website analysis's checks: each check's `detail` holds values, never sentences (the
@@ -47,7 +48,7 @@ export function resultKey(check: AuditCheck): string {
 
 /** The detail's values as the sentences quote them: lists joined, numbers and sizes in the reader's format. */
 export function detailValues(detail: AuditCheck["detail"], locale: string): Record<string, string> {
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(detail)) {
     if (Array.isArray(value)) values[key] = value.length ? value.join(", ") : "—";
@@ -60,7 +61,7 @@ export function detailValues(detail: AuditCheck["detail"], locale: string): Reco
 export function formatBytes(bytes: number, locale: string): string {
   const unit = bytes >= 1024 * 1024 ? "megabyte" : "kilobyte";
   const amount = bytes / (unit === "megabyte" ? 1024 * 1024 : 1024);
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: amount < 10 ? 1 : 0 }).format(amount);
+  return numberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: amount < 10 ? 1 : 0 }).format(amount);
 }
 
 /** The score's tone: 80 and over is good, under 50 needs work. */

@@ -1,6 +1,7 @@
 import en from "../../locales/en/mail.json";
 import fr from "../../locales/fr/mail.json";
 import type { Mail } from "../integrations/mail";
+import { numberFormat } from "#domain/intl";
 
 /** The marketplace's e-mails, in the user's language: at payment and when a link goes live. */
 
@@ -12,7 +13,7 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{\
 const localeOf = (locale: string | null | undefined): MailLocale => (locale === "fr" ? "fr" : "en");
 
 export const money = (amount: number, currency: string, locale: string | null | undefined) =>
-  new Intl.NumberFormat(localeOf(locale) === "fr" ? "fr-FR" : "en-US", { style: "currency", currency }).format(amount / 100);
+  numberFormat(localeOf(locale) === "fr" ? "fr-FR" : "en-US", { style: "currency", currency }).format(amount / 100);
 
 function layout(locale: MailLocale, paragraphs: string[], link: { label: string; href: string }) {
   const href = escapeHtml(link.href);

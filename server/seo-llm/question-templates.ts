@@ -6,6 +6,7 @@
  */
 
 import { QUESTION_CATEGORIES, type QuestionCategory } from "#domain/seo-profile";
+import { displayNames } from "#domain/intl";
 
 export { QUESTION_CATEGORIES, type QuestionCategory };
 
@@ -212,7 +213,7 @@ const FRENCH_MASCULINE_E = new Set(["MX", "KH", "MZ", "ZW", "BZ", "SR"]);
 
 function countryName(code: string, language: Language): string | null {
   try {
-    const names = new Intl.DisplayNames([language], { type: "region", fallback: "none", style: SHORT_NAMED.has(code) ? "short" : "long" });
+    const names = displayNames([language], { type: "region", fallback: "none", style: SHORT_NAMED.has(code) ? "short" : "long" });
     return names.of(code) ?? null;
   } catch {
     return null;

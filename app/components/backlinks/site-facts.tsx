@@ -6,6 +6,7 @@ import type { OrderItemStatus } from "#domain/backlinks";
 import { Badge } from "~/components/ui/badge";
 import { exactNumber, shortNumber } from "~/lib/short-number";
 import { cn } from "~/lib/utils";
+import { displayNames } from "#domain/intl";
 
 /*
  * The pieces every marketplace screen shows a site with (seed 001 §2): its domain as a link out,
@@ -111,7 +112,7 @@ export function categoryName(t: TFunction, code: string) {
 /** A country by its name in the reader's language (the runtime's own list), else its code. */
 export function countryName(code: string, locale: string) {
   try {
-    return new Intl.DisplayNames([locale.startsWith("fr") ? "fr-FR" : "en-US"], { type: "region" }).of(code.toUpperCase()) ?? code;
+    return displayNames([locale.startsWith("fr") ? "fr-FR" : "en-US"], { type: "region" }).of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }

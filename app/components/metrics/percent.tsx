@@ -2,10 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "~/components/ui/link";
 import { type Interval, type MetricId, SMALL_SAMPLE } from "#domain/metrics";
 import { formatPercent } from "~/components/seo-llms/format";
+import { numberFormat } from "#domain/intl";
 
 /** "38–96 %": an interval as people write it, in the reader's locale. */
 export function formatInterval(interval: Interval, locale: string): string {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const number = numberFormat(locale, { maximumFractionDigits: 0 });
   return `${number.format(interval.low)}–${formatPercent(Math.round(interval.high), locale)}`;
 }
 

@@ -5,6 +5,7 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 import { ShortNumber } from "~/components/short-number";
 import { shortNumber } from "~/lib/short-number";
+import { dateTimeFormat, numberFormat } from "#domain/intl";
 
 type Totals = { clicks: number; impressions: number; ctr: number | null; position: number | null };
 
@@ -46,7 +47,7 @@ function Change({ value, better }: { value: number | null; better: "up" | "down"
   const rounded = Math.round(value * 10) / 10;
   const good = rounded === 0 ? null : (rounded > 0) === (better === "up");
   const Icon = rounded === 0 ? MinusIcon : rounded > 0 ? ArrowUpRightIcon : ArrowDownRightIcon;
-  const formatted = new Intl.NumberFormat(i18n.language, { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(rounded);
+  const formatted = numberFormat(i18n.language, { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(rounded);
   return (
     <p className={cn("flex items-center gap-1 text-xs", good === null ? "text-slate-500" : good ? "text-emerald-700" : "text-red-700")}>
       <Icon className="size-3.5" aria-hidden />
@@ -68,7 +69,7 @@ const PAD = { top: 12, right: 48, bottom: 28, left: 44 };
 export function TrafficChart({ days }: { days: Day[] }) {
   const { t, i18n } = useTranslation();
   if (days.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t("searchConsole:chart.empty")}</p>;
-  const day = new Intl.DateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" });
+  const day = dateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" });
   const innerWidth = WIDTH - PAD.left - PAD.right;
   const innerHeight = HEIGHT - PAD.top - PAD.bottom;
   const x = (index: number) => PAD.left + (days.length === 1 ? innerWidth / 2 : (index / (days.length - 1)) * innerWidth);

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
+import { dateTimeFormat } from "#domain/intl";
 
 export type AvailabilityView = {
   can_analyze: boolean;
@@ -70,7 +71,7 @@ export function AvailabilityIndicator({ availability, now }: { availability: Ava
   } else if (counting && target !== null) {
     tone = "warning";
     icon = <ClockIcon aria-hidden />;
-    const at = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(target);
+    const at = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(target);
     label = hydrated ? t("seo:availability.countdown", { time: formatCountdown(target - clock, t) }) : t("seo:availability.nextAt", { at });
   } else if (availability.upgrade_required) {
     tone = "destructive";

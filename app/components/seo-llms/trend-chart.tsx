@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { sampleText } from "~/components/metrics/percent";
 import { formatPercent } from "./format";
 import { firstMeasurements, MIN_TREND_POINTS, type TrendPoint } from "./trend";
+import { dateTimeFormat } from "#domain/intl";
 
 type Point = TrendPoint;
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -34,7 +35,7 @@ export function TrendChart({ points, start, end }: { points: Point[]; start: str
 function FirstMeasurements({ days }: { days: Point[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+  const day = dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   return (
     <div className="grid gap-3" data-testid="first-measurement">
       <p className="text-sm font-medium text-slate-900">{t("seo:trend.first", { count: days.length })}</p>
@@ -72,7 +73,7 @@ function Chart({ points, start, end }: { points: Point[]; start: string; end: st
   const span = Math.max(1, to - from);
   const x = (date: string) => PAD.left + ((Date.parse(`${date}T00:00:00Z`) - from) / span) * (WIDTH - PAD.left - PAD.right);
   const y = (value: number) => PAD.top + (1 - value / 100) * (HEIGHT - PAD.top - PAD.bottom);
-  const day = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+  const day = dateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
 
   const series = [
     { key: "visibility", className: "stroke-indigo-600", dot: "fill-indigo-600", read: (p: Point) => p.visibility },

@@ -7,6 +7,8 @@
  * both give the same string for every key of every locale, so hydration never meets a difference.
  */
 
+import { pluralRules } from "#domain/intl";
+
 type Resources = Record<string, unknown>;
 type Options = Record<string, unknown> & {
   count?: number;
@@ -49,14 +51,8 @@ function interpolate(text: string, data: Record<string, unknown>): string {
   });
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>();
 function pluralSuffix(language: string, count: number) {
-  let rules = pluralRules.get(language);
-  if (!rules) {
-    rules = new Intl.PluralRules(language);
-    pluralRules.set(language, rules);
-  }
-  return `_${rules.select(count)}`;
+  return `_${pluralRules(language).select(count)}`;
 }
 
 /** `target` with `source` merged in, as new objects (the modules the strings came from stay as they were). */

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { OnboardingProgress } from "~/lib/api-types";
 import { ApiRequestError, getApiClient, nullOn404, read } from "~/lib/api.server";
 import type { SiteFindings } from "~/components/onboarding/site-findings";
+import { displayNames } from "#domain/intl";
 
 /*
  * The website analysis as onboarding uses it (the site-audit API): started by the website step,
@@ -61,7 +62,7 @@ export async function findingsOf(context: Context, progress: OnboardingProgress,
 /** `fr-CA` as the interface names it ("French (Canada)"), here so the page and its hydration agree. */
 function languageName(tag: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: "language" }).of(tag) ?? tag;
+    return displayNames([locale], { type: "language" }).of(tag) ?? tag;
   } catch {
     return tag;
   }

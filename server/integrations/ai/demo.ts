@@ -1,5 +1,6 @@
 import { seededRandom } from "../../seeded-random";
 import { type AiProvider, type AskInput, type AskProfile, type Citation, ProviderError, type ProviderAnswer } from "./types";
+import { displayNames } from "#domain/intl";
 
 /**
  * A stand-in assistant for installs without any AI key, so a new user sees the whole product work:
@@ -75,7 +76,7 @@ const bareHost = (host: string) => host.replace(/^www\./, "");
 function countryName(country: string | null, lang: Lang): string | null {
   if (!country || !/^[a-z]{2}$/i.test(country) || country.toUpperCase() === "ZZ") return null;
   try {
-    return new Intl.DisplayNames([lang], { type: "region", fallback: "none" }).of(country.toUpperCase()) ?? null;
+    return displayNames([lang], { type: "region", fallback: "none" }).of(country.toUpperCase()) ?? null;
   } catch {
     return null;
   }
