@@ -51,6 +51,7 @@ const sites = authedRoute(MARKET, {
   method: "get",
   path: "/sites",
   summary: "The catalogue's live sites, filtered, sorted and paged, each with its AI citations in the caller's analyses",
+  kept: true,
   request: { query: SiteQuerySchema },
   responses: { 200: jsonResponse(SitesPageSchema, "A page of sites"), 400: invalidInput },
 });
@@ -59,6 +60,7 @@ const site = authedRoute(MARKET, {
   method: "get",
   path: "/sites/{id}",
   summary: "A site with every link type it sells and its price",
+  kept: true,
   request: { params: IdParams },
   responses: foundOr404(SiteSchema, "Site", NO_SITE),
 });
@@ -225,6 +227,7 @@ const cartItems = authedRoute(CART, {
   method: "get",
   path: "/items",
   summary: "The caller's cart (seed 001 §3 Cart), optionally one link type's lines",
+  kept: true,
   request: { query: CartTypeQuery },
   responses: { 200: jsonResponse(CartSchema, "Cart"), 400: invalidInput },
 });
