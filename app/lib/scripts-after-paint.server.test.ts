@@ -28,6 +28,14 @@ describe("scriptsAfterPaint", () => {
     for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toContain('nonce="n0nce+/="');
   });
 
+  it("takes the preloads from <head> only: the body, text a reader wrote included, is left as it was", () => {
+    const quoted = '<pre>&lt;link rel="modulepreload" href="/x.js"&gt;</pre><template><link rel="modulepreload" href="/assets/late.js"/></template>';
+    const html = scriptsAfterPaint(page.replace("<body><p>", `<body>${quoted}<p>`));
+    expect(html).toContain(quoted);
+    expect(starterOf(html)).not.toContain("late.js");
+    expect(starterOf(html)).toContain('["/assets/entry.client.js","/assets/root.js"]');
+  });
+
   it("leaves a page without scripts, and a page already rewritten, as they are", () => {
     const plain = '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/></head><body><form method="post"></form></body></html>';
     expect(scriptsAfterPaint(plain)).toBe(plain);

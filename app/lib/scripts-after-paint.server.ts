@@ -68,12 +68,16 @@ export function scriptsAfterPaint(html: string): string {
   const [whole, before, after, body] = module as unknown as [string, string, string, string];
   const nonce = NONCE.exec(`${before}${after}`)?.[1];
   const hrefs: string[] = [];
-  const head = html.slice(0, module.index).replace(PRELOAD, (link) => {
-    const href = HREF.exec(link)?.[1];
-    if (!href) return link;
-    hrefs.push(unescapeAttribute(href));
-    return "";
-  });
+  // React hoists the preloads into <head>: only that part is searched and copied, not the body.
+  const headEnd = html.indexOf("</head>");
+  const end = headEnd === -1 || headEnd > module.index ? module.index : headEnd;
+  const head =
+    html.slice(0, end).replace(PRELOAD, (link) => {
+      const href = HREF.exec(link)?.[1];
+      if (!href) return link;
+      hrefs.push(unescapeAttribute(href));
+      return "";
+    }) + html.slice(end, module.index);
   // The data block carries the nonce too: every script element the server writes has it.
   const nonceAttribute = nonce === undefined ? "" : ` nonce="${nonce}"`;
   const replacement = `<script${nonceAttribute} type="application/x-sightline-module" id="${MODULES_ID}">${body}</script><script${nonceAttribute}>${starter(hrefs)}</script>`;
