@@ -132,3 +132,21 @@ describe("browser code and server/", () => {
     expect(serverImports(path.join("app", "lib", "api-types.ts"), known).length).toBeGreaterThan(5);
   });
 });
+
+describe("Intl's formatters", () => {
+  /** Made once per process where they stand: at a module's top level, or cached by their module. */
+  const MADE_ONCE = new Set(["domain/intl.ts", "app/lib/i18n-lite/i18next.ts"]);
+  const TOP_LEVEL = /^(?:export )?const \w+ = new Intl\./;
+
+  it("come from domain/intl.ts: one made at each call costs 10–50 µs (docs/operations.md)", () => {
+    const made = sourceFiles()
+      .filter((file) => !MADE_ONCE.has(file))
+      .flatMap((file) =>
+        fs
+          .readFileSync(path.join(ROOT, file), "utf8")
+          .split("\n")
+          .flatMap((line, index) => (/new Intl\.(?!Locale\b)/.test(line) && !TOP_LEVEL.test(line) ? [`${file}:${index + 1}`] : [])),
+      );
+    expect(made).toEqual([]);
+  });
+});

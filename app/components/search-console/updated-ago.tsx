@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { relativeTimeFormat } from "#domain/intl";
 
 /** Seed 000 §2 and §9: "updated N minutes ago", renewed every 30 s. */
 export const RENEW_MS = 30_000;
 
 export function relativeTime(iso: string, now: number, locale: string): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const format = relativeTimeFormat(locale, { numeric: "auto" });
   const abs = Math.abs(seconds);
   if (abs < 60) return format.format(0, "minute");
   if (abs < 3600) return format.format(Math.round(seconds / 60), "minute");
