@@ -12,22 +12,23 @@
  */
 
 /**
- * Kept without a bound: what makes a key is written in the code (the interface's locales, a few
- * fixed tags, options at each call site) or one of a fixed list (a price's currency), so there
- * are a few dozen of them, not more.
+ * What makes a key is written in the code (the interface's locales, a few fixed tags, options at
+ * each call site) or one of a fixed list (a price's currency): a few dozen. The bound is for a
+ * call site that one day passes what a visitor sent (a language tag has endless valid forms).
  */
-const kept: Array<Map<string, unknown>> = [];
+const MAX_KEPT = 200;
 type Locales = Intl.LocalesArgument;
 
 function keptOf<T, O>(kind: new (locales: Locales, options: O) => T): (locales: Locales, options: O) => T {
   const made = new Map<string, T>();
-  kept.push(made);
   return (locales, options) => {
     // The options as JSON: each call site writes its options in the same order every time.
     const key = `${locales} ${JSON.stringify(options)}`;
     let formatter = made.get(key);
     if (formatter === undefined) {
       formatter = new kind(locales, options);
+      // Only the server's process lives long enough to need it (the browser's build drops the line).
+      if (import.meta.env?.SSR !== false && made.size >= MAX_KEPT) made.clear();
       made.set(key, formatter);
     }
     return formatter;
@@ -42,6 +43,3 @@ export const relativeTimeFormat: (locales: Locales, options?: Intl.RelativeTimeF
 );
 export const pluralRules: (locales: Locales, options?: Intl.PluralRulesOptions) => Intl.PluralRules = /* @__PURE__ */ keptOf(Intl.PluralRules);
 export const collator: (locales: Locales, options?: Intl.CollatorOptions) => Intl.Collator = /* @__PURE__ */ keptOf(Intl.Collator);
-
-/** For the tests: how many are kept. */
-export const keptFormatters = () => kept.reduce((sum, made) => sum + made.size, 0);
