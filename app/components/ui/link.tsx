@@ -39,25 +39,28 @@ export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProp
   if (typeof to !== "string" || !FROM_THE_ROOT.test(to) || prefetch === "render" || mask !== undefined) {
     return <RouterLink ref={ref} {...props} />;
   }
-  return <a {...rest} href={hrefOf(to)} target={target} data-discover={discover === "render" ? "true" : undefined} />;
+  return <a {...rest} href={resolved(to).href} target={target} data-discover={discover === "render" ? "true" : undefined} />;
 });
 
 /**
  * The href React Router's server writes for a path from the root (`resolveTo`, then the static
  * navigator's `createHref`): dot segments and doubled slashes resolved, an empty `?` or `#`
- * dropped, a trailing slash kept.
+ * dropped, a trailing slash kept; and its pathname as a URL writes it, percent-encoded.
  */
-function hrefOf(to: string): string {
-  // The same few dozen paths on every page: resolved once each (0.6 µs), the variety bounded.
-  let href = hrefs.get(to);
-  if (href === undefined) {
-    href = createPath(resolvePath(to));
-    if (hrefs.size >= 1000) hrefs.clear();
-    hrefs.set(to, href);
+function resolved(to: string): Resolved {
+  // The same few dozen paths on every page: resolved once each (1–2 µs), the variety bounded.
+  let path = paths.get(to);
+  if (path === undefined) {
+    const href = createPath(resolvePath(to));
+    // What React Router's server navigator compares a NavLink's path as: the pathname a URL writes.
+    path = { href, pathname: new URL(href.replace(/ $/, "%20"), "http://localhost").pathname };
+    if (paths.size >= 1000) paths.clear();
+    paths.set(to, path);
   }
-  return href;
+  return path;
 }
-const hrefs = new Map<string, string>();
+type Resolved = { href: string; pathname: string };
+const paths = new Map<string, Resolved>();
 
 /**
  * React Router's `NavLink`, written on the server without its hooks: the link to a path from the
@@ -72,7 +75,7 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLi
   if (typeof to !== "string" || !FROM_THE_ROOT.test(to) || props.mask !== undefined) {
     return <RouterNavLink ref={ref} {...props} />;
   }
-  let toPathname = new URL(hrefOf(to).replace(/ $/, "%20"), "http://localhost").pathname;
+  let toPathname = resolved(to).pathname;
   let locationPathname = location.pathname;
   if (!caseSensitive) {
     toPathname = toPathname.toLowerCase();
