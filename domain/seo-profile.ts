@@ -41,17 +41,27 @@ export function countryName(code: string, locale: string): string {
   }
 }
 
-/** Countries offered by the form, named in the UI language, sorted as that language sorts. */
-export function countryOptions(locale: string): Array<{ code: string; name: string }> {
-  const codes: string[] = [];
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      if (isCountryCode(code)) codes.push(code);
+/** Every code `isCountryCode` accepts, found once (676 letter pairs to try) on first use. */
+let countryCodes: string[] | undefined;
+function allCountryCodes(): string[] {
+  if (!countryCodes) {
+    countryCodes = [];
+    for (let a = 65; a <= 90; a++) {
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        if (isCountryCode(code)) countryCodes.push(code);
+      }
     }
   }
+  return countryCodes;
+}
+
+/** Countries offered by the form, named in the UI language, sorted as that language sorts. */
+export function countryOptions(locale: string): Array<{ code: string; name: string }> {
   const order = collator(locale);
-  return codes.map((code) => ({ code, name: countryName(code, locale) })).sort((x, y) => order.compare(x.name, y.name));
+  return allCountryCodes()
+    .map((code) => ({ code, name: countryName(code, locale) }))
+    .sort((x, y) => order.compare(x.name, y.name));
 }
 
 /**
