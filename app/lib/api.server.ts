@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import type { ClientResponse } from "hono/client";
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { getApi } from "../../server/api";
+import { keptInProcess } from "../../server/api/in-process";
 import { textOf } from "../../server/http/kept-answers";
 import { apiClient, apiPath, type SuccessBody } from "../../server/api/client";
 import type { RouterName } from "../../server/api/routers";
@@ -272,6 +273,11 @@ export class ApiClient {
 
   /** One exchange with the API; any answer but a success is thrown as an ApiRequestError. */
   async #send(method: string, path: string, init: RequestInit, reach: Reach, token?: string): Promise<Response> {
+    const apiUrl = getConfig().API_URL;
+    if (!apiUrl && token && init.body == null) {
+      const kept = await keptInProcess(method, path, token, this.#authMemo);
+      if (kept) return this.#answered(new KeptResponse(kept.body, { status: kept.status, headers: kept.headers }));
+    }
     const headers = new Headers(init.headers);
     headers.set("accept", "application/json");
     if (token) headers.set("authorization", `Bearer ${token}`);
@@ -281,7 +287,6 @@ export class ApiClient {
     const request: RequestInit = { method, headers, body: init.body };
 
     const timeoutMs = reach.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const apiUrl = getConfig().API_URL;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -301,6 +306,11 @@ export class ApiClient {
     } finally {
       clearTimeout(timer);
     }
+    return this.#answered(response);
+  }
+
+  /** The API's answer as the caller takes it: a success as it is, anything else thrown. */
+  async #answered(response: Response): Promise<Response> {
     // Seed 000 §7: 202 means accepted and still processing, not a failure.
     if (response.ok) return response;
     const body = ((await response.json().catch(() => null)) ?? {}) as { message?: string; error?: string; code?: string; errors?: ApiFieldErrors };

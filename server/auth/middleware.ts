@@ -16,7 +16,7 @@ import { verifyAccessToken } from "./tokens";
  */
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   const user = await signedInUser(c);
-  if (user.hasVerifiedFactor && user.aal !== "aal2") {
+  if (!passedSecondFactor(user)) {
     throw new ApiError(403, "Enter the code from your authenticator app to continue", { code: "mfa_required" });
   }
   c.set("user", user);
@@ -29,11 +29,23 @@ export const requireSignIn = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
+/** requireAuth's gate: no verified second factor, or a session that has given its code. */
+export function passedSecondFactor(user: AuthUser): boolean {
+  return !user.hasVerifiedFactor || user.aal === "aal2";
+}
+
 async function signedInUser(c: Parameters<Parameters<typeof createMiddleware<ApiEnv>>[0]>[0]): Promise<AuthUser> {
   const header = c.req.header("authorization") ?? "";
   const [scheme, token] = header.split(" ");
   if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized();
-  const memo = c.env?.authMemo;
+  return userOfToken(token, c.env?.authMemo);
+}
+
+/**
+ * The user an access token is for, checked as every guard checks it (signature, expiry, the session
+ * still open); `memo` holds the check for the other calls of the same web request. Throws 401.
+ */
+export function userOfToken(token: string, memo: Map<string, Promise<AuthUser>> | undefined): Promise<AuthUser> {
   let user = memo?.get(token);
   if (!user) {
     user = authenticate(token);

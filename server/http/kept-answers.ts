@@ -37,20 +37,14 @@ let listening = false;
 
 export const keptAnswer = createMiddleware<ApiEnv>(async (c, next) => {
   c.set("readOnly", true);
+  if (!keeping()) return next();
   const ttl = getConfig().READ_CACHE_MS;
-  if (!listening || ttl === 0) return next();
   const userId = c.get("user").id;
-  const url = new URL(c.req.url);
-  const key = `${c.req.method} ${url.pathname}${url.search} ${c.req.header("accept-language") ?? ""}`;
+  const key = keyOf(c.req.method, new URL(c.req.url), c.req.header("accept-language"));
   const now = Date.now();
+  const kept = freshAnswer(userId, key, now);
+  if (kept) return withText(c.body(kept.body, kept.status, kept.headers), kept.body);
   let answers = users.get(userId);
-  const kept = answers?.kept.get(key);
-  if (answers && kept && kept.until > now) {
-    // Maps keep insertion order: moved to the end, the user is the last to be dropped.
-    users.delete(userId);
-    users.set(userId, answers);
-    return withText(c.body(kept.body, kept.status, kept.headers), kept.body);
-  }
   if (!answers) {
     answers = { generation: 0, kept: new Map(), chars: 0 };
     users.set(userId, answers);
@@ -75,6 +69,42 @@ export const keptAnswer = createMiddleware<ApiEnv>(async (c, next) => {
   answers.kept.set(key, { status, body, headers, until });
   grow(answers, body.length - (before?.body.length ?? 0));
 });
+
+/** An answer is found again by its method, its URL as the API sees it, and the language asked for. */
+function keyOf(method: string, url: URL, acceptLanguage: string | undefined): string {
+  return `${method} ${url.pathname}${url.search} ${acceptLanguage ?? ""}`;
+}
+
+/** What is kept of the user under `key` and still fresh; the user then counts as seen now. */
+function freshAnswer(userId: string, key: string, now: number): Kept | undefined {
+  const answers = users.get(userId);
+  const kept = answers?.kept.get(key);
+  if (!answers || !kept || kept.until <= now) return undefined;
+  // Maps keep insertion order: moved to the end, the user is the last to be dropped.
+  users.delete(userId);
+  users.set(userId, answers);
+  return kept;
+}
+
+/** Whether answers are kept at all: changes are heard, and the operator has not turned it off. */
+export function keeping(): boolean {
+  return listening && getConfig().READ_CACHE_MS > 0;
+}
+
+/** A kept answer as a caller in this process takes it: the status, the text and the headers it went out with. */
+export type KeptAnswer = Pick<Kept, "status" | "body" | "headers">;
+
+/**
+ * What is kept for `userId` of `method` `url` (path and query, as the API is asked), for the web
+ * app's in-process client (server/api/in-process.ts), which has already made the checks the route's
+ * guard makes. Nothing when nothing is kept, or nothing may be (no listener). Only routes whose
+ * answers are kept ever keep one, so any other method and URL finds nothing.
+ */
+export function keptFor(userId: string, method: string, url: string): KeptAnswer | undefined {
+  if (!keeping()) return undefined;
+  // As Hono makes the URL of an in-process request (`app.request`), with no language asked for.
+  return freshAnswer(userId, keyOf(method, new URL(`http://localhost${url}`), undefined), Date.now());
+}
 
 function grow(answers: UserAnswers, by: number) {
   answers.chars += by;

@@ -3,6 +3,10 @@ import { ApiClient, ApiRequestError, read } from "../../app/lib/api.server";
 import { readSession, type WebSession } from "../../app/lib/session.server";
 import { instanceFor } from "../../app/middleware/i18next.server";
 import { getApi } from "../../server/api";
+import { eq } from "drizzle-orm";
+import { authFactors, authSessions } from "../../server/db/schema";
+import { forgetUser } from "../../server/http/kept-answers";
+import { changesHeard } from "../../server/runtime";
 import { uniqueEmail, useApi, withEnv } from "../helpers/api";
 
 const api = useApi();
@@ -51,19 +55,72 @@ describe("the web app's API client", () => {
     }
   });
 
-  it("takes a kept answer's text as the API kept it, without reading it back through a body stream", async () => {
+  it("takes a kept answer without the way through Hono, and an answer on its way to being kept as text", async () => {
     const session = toWebSession(await signIn(uniqueEmail("client")));
     // Two pages' clients read it: whatever the sign-in announced has been heard, and the answer kept.
     const { data: first } = await read((await clientFor(session)).user.summary.$get());
     await read((await clientFor(session)).user.summary.$get());
-    const client = await clientFor(session);
+    // A read the API takes as a POST, without a body, is kept too.
+    const { data: availability } = await read((await clientFor(session)).quota.check.$post());
+    await read((await clientFor(session)).quota.check.$post());
     const request = vi.spyOn(getApi(), "request");
     try {
-      const { data: again } = await read(client.user.summary.$get());
+      const { data: kept, headers } = await read((await clientFor(session)).user.summary.$get());
+      expect(kept).toEqual(first);
+      expect(headers.get("content-type")).toMatch(/^application\/json/);
+      expect((await read((await clientFor(session)).quota.check.$post())).data).toEqual(availability);
+      expect(request).not.toHaveBeenCalled();
+
+      // Forgotten, the answer is read afresh and kept again; the client takes its text from the API.
+      forgetUser(session.user.id);
+      const { data: again } = await read((await clientFor(session)).user.summary.$get());
       expect(again).toEqual(first);
+      expect(request).toHaveBeenCalledTimes(1);
       const answer = (await request.mock.results[0]?.value) as Response;
       expect(answer.status).toBe(200);
       expect(answer.bodyUsed).toBe(false);
+    } finally {
+      request.mockRestore();
+    }
+  });
+
+  it("gives a kept answer only to its own user, with a token the API would take, past the second-factor gate", async () => {
+    const mine = toWebSession(await signIn(uniqueEmail("client")));
+    const theirs = toWebSession(await signIn(uniqueEmail("client")));
+    const summaryOf = async (session: WebSession) => (await read((await clientFor(session)).user.summary.$get())).data;
+    for (let i = 0; i < 2; i++) {
+      expect((await summaryOf(mine)).profile.email).toBe(mine.user.email);
+      expect((await summaryOf(theirs)).profile.email).toBe(theirs.user.email);
+    }
+    // Not there yet is kept too (404), and still refused as the API refuses it.
+    const missing = async () => read((await clientFor(mine)).seoProfile.index.$get()).catch((error: unknown) => error);
+    await missing();
+    const request = vi.spyOn(getApi(), "request");
+    try {
+      const refused = await missing();
+      expect(refused).toBeInstanceOf(ApiRequestError);
+      expect((refused as ApiRequestError).status).toBe(404);
+      expect(request).not.toHaveBeenCalled();
+
+      // A forged token is not the user's, kept answers or not: refused, refreshed, read again.
+      const forged = await clientFor({ ...mine, access_token: `${mine.access_token.slice(0, -6)}AAAAAA` });
+      expect((await read(forged.user.summary.$get())).data.profile.email).toBe(mine.user.email);
+      expect(forged.sessionChanged).toBe(true);
+      request.mockClear();
+
+      // Answers are kept per user, not per session: one session that gave its second factor's code
+      // has them kept, another of the same account that has not is asked for the code first.
+      const withCode = toWebSession(await signIn(theirs.user.email));
+      const db = await api.db();
+      await db.insert(authFactors).values({ userId: theirs.user.id, secretSealed: "sealed", status: "verified" });
+      const sessionId = JSON.parse(Buffer.from(withCode.access_token.split(".")[1], "base64url").toString()).sid as string;
+      await db.update(authSessions).set({ aal: "aal2" }).where(eq(authSessions.id, sessionId));
+      await changesHeard();
+      for (let i = 0; i < 2; i++) expect((await summaryOf(withCode)).profile.email).toBe(theirs.user.email);
+      request.mockClear();
+      const gated = await read((await clientFor(theirs)).user.summary.$get()).catch((error: unknown) => error);
+      expect(gated).toBeInstanceOf(Response);
+      expect((gated as Response).headers.get("location")).toMatch(/^\/auth\/mfa\?/);
     } finally {
       request.mockRestore();
     }
