@@ -110,6 +110,15 @@ function questionOf(key: string, options: unknown): string | undefined {
   return question;
 }
 
+/**
+ * The instance's `t` remembering its answers as `useTranslation`'s does, for server code that
+ * translates outside a render (loaders, actions, the API client's messages): the same strings on
+ * every request of a locale.
+ */
+export function rememberedT(i18n: I18n): TFunction {
+  return storeOf(i18n).tOf(undefined);
+}
+
 type UseTranslation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
 
 export function useTranslation(namespace?: string): UseTranslation {
