@@ -60,12 +60,24 @@ describe("ServerLink", () => {
     expect(ours.match(/<a /g)).toHaveLength(cases.length);
   });
 
+  it("writes a query-only link as React Router does, wherever the page is", async () => {
+    const queries = ["?period=7", "?period=7&tab=a#top", "?", "?#", "?q=a b&c=<d>\"'", "?x=1#", "??x", "?a=%20&b=caf%C3%A9"];
+    const cases = queries.flatMap((to) => props.map((extra) => ({ to, ...extra }) as LinkProps));
+    for (const url of ["http://localhost/seo-llms?period=30", "http://localhost/", "http://localhost/seo-llms/analyses/", "http://localhost/caf%C3%A9/x", "http://localhost/a%20b//c", "http://localhost/x?y=1#z"]) {
+      const theirs = await render(cases.map((linkProps, i) => h(RouterLink, { key: i, ...linkProps }, "x")), url);
+      const ours = await render(cases.map((linkProps, i) => h(ServerLink, { key: i, ...linkProps }, "x")), url);
+      expect(ours, url).toBe(theirs);
+      expect(ours.match(/<a /g)).toHaveLength(cases.length);
+    }
+    expect(await render(h(ServerLink, { to: "?period=7" }, "x"), "http://localhost/seo-llms")).toContain('href="/seo-llms?period=7"');
+  });
+
   it("leaves to React Router what depends on where the page is: relative paths, objects, prefetches written into the page", async () => {
     const cases: LinkProps[] = [
       { to: "analyses" },
       { to: "../questions?x=1" },
       { to: "." },
-      { to: "?period=7" },
+      { to: "?period=7", prefetch: "render" },
       { to: "#top" },
       { to: "" },
       { to: { pathname: "/dashboard", search: "?a=1" } },

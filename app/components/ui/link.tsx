@@ -1,6 +1,6 @@
 import { forwardRef } from "react";
 // biome-ignore lint/style/noRestrictedImports: the one place React Router's Link and NavLink are wrapped
-import { createPath, type LinkProps, type NavLinkProps, Link as RouterLink, NavLink as RouterNavLink, resolvePath, useLocation } from "react-router";
+import { createPath, type LinkProps, type NavLinkProps, parsePath, Link as RouterLink, NavLink as RouterNavLink, resolvePath, useLocation } from "react-router";
 
 /** `/` and not a second slash or backslash: React Router takes `//host` and `/\\host` for URLs. */
 const FROM_THE_ROOT = /^\/(?![\\/])/;
@@ -36,10 +36,15 @@ export const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProp
     target,
     ...rest
   } = props;
-  if (typeof to !== "string" || !FROM_THE_ROOT.test(to) || prefetch === "render" || mask !== undefined) {
-    return <RouterLink ref={ref} {...props} />;
-  }
-  return <a {...rest} href={resolved(to).href} target={target} data-discover={discover === "render" ? "true" : undefined} />;
+  // Read whether or not it is needed: a hook is called on every render or none.
+  const { pathname } = useLocation();
+  const plain = typeof to === "string" && prefetch !== "render" && mask === undefined;
+  let href: string;
+  if (plain && FROM_THE_ROOT.test(to)) href = resolved(to).href;
+  // Only a query (the period links, a table's pages): the page's own path with it, as written.
+  else if (plain && to.startsWith("?")) href = createPath({ pathname, ...parsePath(to) });
+  else return <RouterLink ref={ref} {...props} />;
+  return <a {...rest} href={href} target={target} data-discover={discover === "render" ? "true" : undefined} />;
 });
 
 /**
