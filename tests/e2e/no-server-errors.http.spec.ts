@@ -39,13 +39,20 @@ function urlFor(pattern: string, id: string = crypto.randomUUID()): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => (name === "slug" ? "no-such-course" : id));
 }
 
-/** The web session cookie of a fresh sign-in: the link from the outbox, then the confirming post. */
+/**
+ * The web session cookie of a fresh sign-in: the link from the outbox, then the confirming post.
+ * Each worker signs the same admin in at about the same time, and each takes the newest mail to
+ * that address: one may take the link the other has just used, so a link that gives no session is
+ * asked for again.
+ */
 async function signIn(email: string): Promise<string> {
-  const token = await requestLinkToken(E2E_BASE_URL, E2E_DATA_DIR, email);
-  const response = await fetch(`${E2E_BASE_URL}/auth/verify`, { method: "POST", body: new URLSearchParams({ token }), redirect: "manual" });
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("sl_session="));
-  if (!cookie) throw new Error(`No session for ${email}: ${response.status}`);
-  return cookie.split(";")[0]!;
+  for (let attempt = 1; ; attempt++) {
+    const token = await requestLinkToken(E2E_BASE_URL, E2E_DATA_DIR, email);
+    const response = await fetch(`${E2E_BASE_URL}/auth/verify`, { method: "POST", body: new URLSearchParams({ token }), redirect: "manual" });
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith("sl_session="));
+    if (cookie) return cookie.split(";")[0]!;
+    if (attempt === 3) throw new Error(`No session for ${email}: ${response.status}`);
+  }
 }
 
 type Body = { name: string; contentType?: string; body: string | Uint8Array<ArrayBuffer>; expected: number | "client" };
