@@ -42,6 +42,8 @@ const getAppConfig = publicRoute("config", {
   method: "get",
   path: "/",
   summary: "Public application settings (seed 000 §9 defaults, overridable by environment)",
+  // The same for everyone until the server restarts with other settings: read on most of the analysis pages.
+  kept: true,
   responses: { 200: jsonResponse(AppConfigSchema, "Configuration") },
 });
 

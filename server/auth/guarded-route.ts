@@ -1,7 +1,7 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../http/env";
-import { keptAnswer } from "../http/kept-answers";
+import { keptAnswer, keptForEveryone } from "../http/kept-answers";
 import { errorResponse, jsonResponse, type z } from "../http/router";
 import { requireAdmin, requireAuth, requireSignIn } from "./middleware";
 
@@ -24,9 +24,12 @@ const notSignedIn = errorResponse("Not signed in");
 const mfaRequired = errorResponse("mfa_required: the account has two-step verification and this session has not given its code (POST /auth/factors/{id}/verify)");
 const notAdmin = errorResponse("forbidden: not an admin");
 
-/** A route anyone may call, under its tag: declared as the guarded ones are, so being public reads as a choice. */
-export function publicRoute<P extends string, R extends GuardedConfig<P>>(tag: string, config: R) {
-  return createRoute({ ...config, tags: [tag] });
+/**
+ * A route anyone may call, under its tag: declared as the guarded ones are, so being public reads as
+ * a choice. `kept`: its answer is the same for everyone, whoever asks (the application's settings).
+ */
+export function publicRoute<P extends string, R extends GuardedConfig<P>>(tag: string, { kept, ...config }: R) {
+  return createRoute({ ...config, tags: [tag], ...(kept ? { middleware: [keptForEveryone, ...(config.middleware ?? [])] } : {}) });
 }
 
 /**

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { resetConfig } from "../config";
 import type { ApiEnv, AuthUser } from "./env";
-import { forgetEveryone, forgetUser, keptAnswer, keptSize, setListening, textOf } from "./kept-answers";
+import { forgetEveryone, forgetUser, keptAnswer, keptFor, keptForEveryone, keptSize, setListening, textOf } from "./kept-answers";
 
 /**
  * A route behind keptAnswer that counts how often it really ran: `state` decides what it answers
@@ -17,6 +17,8 @@ function harness() {
   const app = new Hono<ApiEnv>();
   app.use("*", async (c, next) => {
     c.set("user", { id: c.req.header("x-user") ?? "u1" } as AuthUser);
+    // As hono/request-id does, before the route answers.
+    c.header("x-request-id", c.req.header("x-request-id") ?? "generated");
     await next();
     // What server/api/index.ts reads to skip waiting for announcements.
     state.readOnly = c.get("readOnly");
@@ -31,9 +33,10 @@ function harness() {
   };
   app.get("/read/*", keptAnswer, handler);
   app.post("/check", keptAnswer, handler);
+  app.get("/public/*", keptForEveryone, handler);
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await app.request(path, { headers });
-    return { status: res.status, body: (await res.json()) as { version: number }, remaining: res.headers.get("x-lifetime-remaining") };
+    return { status: res.status, body: (await res.json()) as { version: number }, remaining: res.headers.get("x-lifetime-remaining"), requestId: res.headers.get("x-request-id") };
   };
   return { state, ran, get, app };
 }
@@ -52,8 +55,9 @@ describe("kept answers", () => {
     const { state, ran, get } = harness();
     expect((await get("/read/a")).body.version).toBe(1);
     state.version = 2;
-    const again = await get("/read/a");
-    expect(again).toMatchObject({ status: 200, body: { version: 1 }, remaining: "9" });
+    const again = await get("/read/a", { "x-request-id": "trace-2" });
+    // The route's own headers with it, and this request's id, not the first one's.
+    expect(again).toMatchObject({ status: 200, body: { version: 1 }, remaining: "9", requestId: "trace-2" });
     expect(ran).toHaveBeenCalledTimes(1);
 
     expect((await get("/read/a?x=1")).body.version).toBe(2);
@@ -115,6 +119,33 @@ describe("kept answers", () => {
     forgetEveryone();
     expect((await get("/read/a")).body.version).toBe(2);
     expect((await get("/read/a", { "x-user": "u2" })).body.version).toBe(2);
+  });
+
+  test("a public route's answer is kept once for everyone, and forgotten with what everyone reads", async () => {
+    const { state, ran, get } = harness();
+    expect((await get("/public/settings")).body.version).toBe(1);
+    state.version = 2;
+    expect((await get("/public/settings", { "x-user": "u2" })).body.version).toBe(1);
+    expect(ran).toHaveBeenCalledTimes(1);
+    // Any user's caller in the process finds it, as it finds that user's own.
+    expect(JSON.parse(keptFor("u3", "GET", "/public/settings")?.body ?? "null")).toMatchObject({ version: 1 });
+    expect(keptFor("u3", "GET", "/public/other")).toBeUndefined();
+    forgetUser("u1");
+    forgetUser("u2");
+    expect((await get("/public/settings")).body.version).toBe(1);
+    forgetEveryone();
+    expect((await get("/public/settings")).body.version).toBe(2);
+    expect(ran).toHaveBeenCalledTimes(2);
+  });
+
+  test("settings read anew drop what was kept under the old ones", async () => {
+    const { state, get } = harness();
+    await get("/public/settings");
+    await get("/read/a");
+    state.version = 2;
+    resetConfig();
+    expect((await get("/public/settings")).body.version).toBe(2);
+    expect((await get("/read/a")).body.version).toBe(2);
   });
 
   test("an answer read while its user changed is sent but not kept", async () => {

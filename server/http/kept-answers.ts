@@ -1,5 +1,7 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { getConfig } from "../config";
+import { type Config, getConfig } from "../config";
+import { EVERYONE } from "../db/user-changes";
 import type { ApiEnv } from "./env";
 
 /**
@@ -9,7 +11,9 @@ import type { ApiEnv } from "./env";
  *
  * A route opts in (`kept: true` on authedRoute/authedRead, server/auth/guarded-route.ts) when its
  * answer (200, or 404 for what the user has not made yet) depends only on the user's own rows, what every user reads (plans, the academy, the
- * catalogue), its URL and the time. Then:
+ * catalogue), its URL and the time. A public route may opt in too (`kept: true` on publicRoute)
+ * when its answer is the same for everyone (the application's settings): it is kept once, under
+ * EVERYONE, and forgotten with what everyone reads. Then:
  * - Changes: every such row announces its user when a change commits, or "*" for what everyone
  *   reads (migration 0020; from any process, job or psql session). server/db/user-changes.ts hears
  *   it and `forgetUser` drops what was kept of that user. This process's own writes are heard
@@ -27,6 +31,9 @@ type KeptStatus = typeof KEPT_STATUSES extends Set<infer S> ? S : never;
 const MAX_CHARS = 32 * 1024 * 1024;
 const MAX_USERS = 20_000;
 
+/** What the API's middleware writes on every answer for that request alone: never replayed. */
+const OF_THE_REQUEST = new Set(["x-request-id"]);
+
 type Kept = { status: KeptStatus; body: string; headers: Record<string, string>; until: number };
 /** `generation` counts the forgets: a read that began before one must not keep what it read. */
 type UserAnswers = { generation: number; kept: Map<string, Kept>; chars: number };
@@ -35,40 +42,48 @@ let users = new Map<string, UserAnswers>();
 let chars = 0;
 let listening = false;
 
-export const keptAnswer = createMiddleware<ApiEnv>(async (c, next) => {
-  c.set("readOnly", true);
-  if (!keeping()) return next();
-  const ttl = getConfig().READ_CACHE_MS;
-  const userId = c.get("user").id;
-  const key = keyOf(c.req.method, new URL(c.req.url), c.req.header("accept-language"));
-  const now = Date.now();
-  const kept = freshAnswer(userId, key, now);
-  if (kept) return withText(c.body(kept.body, kept.status, kept.headers), kept.body);
-  let answers = users.get(userId);
-  if (!answers) {
-    answers = { generation: 0, kept: new Map(), chars: 0 };
-    users.set(userId, answers);
-    trim();
-  }
-  const generation = answers.generation;
-  await next();
-  const status = c.res.status as KeptStatus;
-  if (!KEPT_STATUSES.has(status)) return;
-  const body = await c.res.clone().text();
-  withText(c.res, body);
-  // A change heard meanwhile, or the user dropped (memory, the listener lost): what was read may
-  // predate the change, so it is answered but not kept.
-  if (answers.generation !== generation || users.get(userId) !== answers) return;
-  const until = Math.min(now + ttl, c.get("keptUntil") ?? Number.POSITIVE_INFINITY);
-  if (until <= Date.now()) return;
-  const headers: Record<string, string> = {};
-  c.res.headers.forEach((value, name) => {
-    headers[name] = value;
+/** Keeps a route's answers under whose they are: a user's id, or EVERYONE's for a public route. */
+function keptAnswers(ownerOf: (c: Context<ApiEnv>) => string) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    c.set("readOnly", true);
+    if (!keeping()) return next();
+    const ttl = getConfig().READ_CACHE_MS;
+    const userId = ownerOf(c);
+    const key = keyOf(c.req.method, new URL(c.req.url), c.req.header("accept-language"));
+    const now = Date.now();
+    const kept = freshAnswer(userId, key, now);
+    if (kept) return withText(c.body(kept.body, kept.status, kept.headers), kept.body);
+    let answers = users.get(userId);
+    if (!answers) {
+      answers = { generation: 0, kept: new Map(), chars: 0 };
+      users.set(userId, answers);
+      trim();
+    }
+    const generation = answers.generation;
+    await next();
+    const status = c.res.status as KeptStatus;
+    if (!KEPT_STATUSES.has(status)) return;
+    const body = await c.res.clone().text();
+    withText(c.res, body);
+    // A change heard meanwhile, or the user dropped (memory, the listener lost): what was read may
+    // predate the change, so it is answered but not kept.
+    if (answers.generation !== generation || users.get(userId) !== answers) return;
+    const until = Math.min(now + ttl, c.get("keptUntil") ?? Number.POSITIVE_INFINITY);
+    if (until <= Date.now()) return;
+    const headers: Record<string, string> = {};
+    c.res.headers.forEach((value, name) => {
+      if (!OF_THE_REQUEST.has(name)) headers[name] = value;
+    });
+    const before = answers.kept.get(key);
+    answers.kept.set(key, { status, body, headers, until });
+    grow(answers, body.length - (before?.body.length ?? 0));
   });
-  const before = answers.kept.get(key);
-  answers.kept.set(key, { status, body, headers, until });
-  grow(answers, body.length - (before?.body.length ?? 0));
-});
+}
+
+/** A signed-in route's answers, kept per user (after requireAuth, which sets the user). */
+export const keptAnswer = keptAnswers((c) => c.get("user").id);
+/** A public route's answer, the same for everyone: kept once for all, whoever asks. */
+export const keptForEveryone = keptAnswers(() => EVERYONE);
 
 /** An answer is found again by its method, its URL as the API sees it, and the language asked for. */
 function keyOf(method: string, url: URL, acceptLanguage: string | undefined): string {
@@ -86,10 +101,20 @@ function freshAnswer(userId: string, key: string, now: number): Kept | undefined
   return kept;
 }
 
-/** Whether answers are kept at all: changes are heard, and the operator has not turned it off. */
+/**
+ * Whether answers are kept at all: changes are heard, and the operator has not turned it off.
+ * Answers depend on the settings too (the limits, the providers, the public settings themselves):
+ * settings read anew (a test's, server/config.ts `resetConfig`) drop everything kept under the old.
+ */
 export function keeping(): boolean {
-  return listening && getConfig().READ_CACHE_MS > 0;
+  const config = getConfig();
+  if (config !== keptUnder) {
+    keptUnder = config;
+    forgetEveryone();
+  }
+  return listening && config.READ_CACHE_MS > 0;
 }
+let keptUnder: Config | undefined;
 
 /** A kept answer as a caller in this process takes it: the status, the text and the headers it went out with. */
 export type KeptAnswer = Pick<Kept, "status" | "body" | "headers">;
@@ -97,13 +122,17 @@ export type KeptAnswer = Pick<Kept, "status" | "body" | "headers">;
 /**
  * What is kept for `userId` of `method` `url` (path and query, as the API is asked), for the web
  * app's in-process client (server/api/in-process.ts), which has already made the checks the route's
- * guard makes. Nothing when nothing is kept, or nothing may be (no listener). Only routes whose
- * answers are kept ever keep one, so any other method and URL finds nothing.
+ * guard makes: the user's own answer, or a public route's, kept for everyone (the only kind a call
+ * without a user, `undefined`, finds). Nothing when nothing
+ * is kept, or nothing may be (no listener). Only routes whose answers are kept ever keep one, and a
+ * user's and a public route's never share a path, so any other method and URL finds nothing.
  */
-export function keptFor(userId: string, method: string, url: string): KeptAnswer | undefined {
+export function keptFor(userId: string | undefined, method: string, url: string): KeptAnswer | undefined {
   if (!keeping()) return undefined;
   // As Hono makes the URL of an in-process request (`app.request`), with no language asked for.
-  return freshAnswer(userId, keyOf(method, new URL(`http://localhost${url}`), undefined), Date.now());
+  const key = keyOf(method, new URL(`http://localhost${url}`), undefined);
+  const now = Date.now();
+  return (userId === undefined ? undefined : freshAnswer(userId, key, now)) ?? freshAnswer(EVERYONE, key, now);
 }
 
 function grow(answers: UserAnswers, by: number) {

@@ -63,12 +63,17 @@ describe("the web app's API client", () => {
     // A read the API takes as a POST, without a body, is kept too.
     const { data: availability } = await read((await clientFor(session)).quota.check.$post());
     await read((await clientFor(session)).quota.check.$post());
+    // The public settings are kept once for everyone: another user's read keeps them for this one.
+    const other = toWebSession(await signIn(uniqueEmail("client")));
+    const { data: settings } = await read((await clientFor(other)).config.index.$get());
+    await read((await clientFor(other)).config.index.$get());
     const request = vi.spyOn(getApi(), "request");
     try {
       const { data: kept, headers } = await read((await clientFor(session)).user.summary.$get());
       expect(kept).toEqual(first);
       expect(headers.get("content-type")).toMatch(/^application\/json/);
       expect((await read((await clientFor(session)).quota.check.$post())).data).toEqual(availability);
+      expect((await read((await clientFor(session)).config.index.$get())).data).toEqual(settings);
       expect(request).not.toHaveBeenCalled();
 
       // Forgotten, the answer is read afresh and kept again; the client takes its text from the API.
