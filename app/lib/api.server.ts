@@ -3,7 +3,7 @@ import type { ClientResponse } from "hono/client";
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { getApi } from "../../server/api";
 import { keptInProcess } from "../../server/api/in-process";
-import { textOf } from "../../server/http/kept-answers";
+import { textOf } from "../../server/http/known-body";
 import { apiClient, apiPath, type SuccessBody } from "../../server/api/client";
 import type { RouterName } from "../../server/api/routers";
 import type { AuthUser } from "../../server/http/env";

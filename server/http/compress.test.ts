@@ -1,9 +1,13 @@
 import zlib from "node:zlib";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, type MockInstance, vi } from "vitest";
 import { chooseEncoding, compression } from "./compress";
+import { withBody } from "./known-body";
 
 const page = `<!DOCTYPE html><html lang="en"><body>${Array.from({ length: 400 }, (_, i) => `<li class="row">Question ${i}: which CRM do small teams pick?</li>`).join("")}</body></html>`;
+
+/** The body getters of the answers made from what was at hand: the compression must not read them. */
+const reads: MockInstance[] = [];
 
 function app() {
   const app = new Hono();
@@ -15,6 +19,16 @@ function app() {
   app.get("/no-transform", (c) => c.html(page, 200, { "cache-control": "no-transform" }));
   app.get("/encoded", (c) => c.body(zlib.gzipSync(page), 200, { "content-type": "text/html", "content-encoding": "gzip" }));
   app.get("/etag", (c) => c.html(page, 200, { etag: '"v1"', vary: "Cookie" }));
+  // Answers made from what was at hand: a page's bytes, a kept answer's text (with a non-Latin character).
+  const known = (body: string | Uint8Array, type: string) => {
+    const response = new Response(body as BodyInit, { headers: { "content-type": type } });
+    const read = vi.spyOn(response, "body", "get");
+    reads.push(read);
+    return withBody(response, body);
+  };
+  app.get("/known-page", () => known(Buffer.from(`${page}🇫🇷`), "text/html; charset=utf-8"));
+  app.get("/known-json", () => known(JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => `ligne ${i} ’`) }), "application/json"));
+  app.get("/known-small", () => known("{}", "application/json"));
   app.get("/stream", () => {
     const parts = ["id,name\n", ...Array.from({ length: 50 }, (_, i) => `${i},row number ${i} of a long export\n`)];
     const body = new ReadableStream<Uint8Array>({
@@ -75,6 +89,21 @@ describe("compression", () => {
     const bytes = await body(res);
     expect(bytes.byteLength).toBeLessThan(page.length / 5);
     expect(decode(bytes, "br")).toBe(page);
+  });
+
+  it("takes an answer made from bytes or text at hand as it is, without reading its body", async () => {
+    reads.length = 0;
+    const pageRes = await get("/known-page", "gzip, deflate, br");
+    expect(pageRes.headers.get("content-encoding")).toBe("br");
+    expect(decode(await body(pageRes), "br")).toBe(`${page}🇫🇷`);
+    const json = await get("/known-json", "gzip");
+    expect(json.headers.get("content-encoding")).toBe("gzip");
+    expect(JSON.parse(decode(await body(json), "gzip")).rows[199]).toBe("ligne 199 ’");
+    const small = await get("/known-small", "br");
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.json()).toEqual({});
+    expect(reads).toHaveLength(3);
+    for (const read of reads) expect(read).not.toHaveBeenCalled();
   });
 
   it("gzips for a client that takes only gzip", async () => {

@@ -2,6 +2,7 @@ import { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { knownBody } from "./known-body";
 
 /**
  * Pages and API answers compressed on the way out, Brotli when the client takes it, else gzip.
@@ -94,7 +95,29 @@ export function compression(): MiddlewareHandler {
     const vary = headers.get("vary");
     if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     const encoding = chooseEncoding(c.req.header("accept-encoding"));
-    if (!encoding || !res.body) return;
+    if (!encoding) return;
+    const answer = (body: BodyInit | Uint8Array, encoded: boolean) => {
+      const out = new Headers(headers);
+      out.delete("content-length");
+      if (encoded) {
+        out.set("content-encoding", encoding);
+        const etag = out.get("etag");
+        if (etag && !etag.startsWith("W/")) out.set("etag", `W/${etag}`);
+      }
+      // Unset first: Hono's setter would copy the old answer's headers (its length, its strong ETag)
+      // onto the new one and rebuild it around a stream, losing the node server's fast path.
+      c.res = undefined;
+      c.res = new Response(body as BodyInit, { status: res.status, statusText: res.statusText, headers: out });
+    };
+    // A body made from what was at hand (a rendered page's bytes, a kept answer's text) is taken as
+    // it is: read from the Response, it would be encoded into a stream and read back in chunks.
+    const known = knownBody(res);
+    if (known !== undefined) {
+      const bytes = typeof known === "string" ? Buffer.from(known) : known;
+      if (bytes.byteLength >= THRESHOLD) answer(bytes.byteLength > SYNC_LIMIT ? await compressWholeAsync(bytes, encoding) : compressWhole(bytes, encoding), true);
+      return;
+    }
+    if (!res.body) return;
 
     // A body given whole comes as one chunk and then its end; a second chunk means it is still
     // being written, and it is compressed as it comes.
@@ -111,19 +134,6 @@ export function compression(): MiddlewareHandler {
       chunks.push(value);
       size += value.byteLength;
     }
-    const answer = (body: BodyInit | Uint8Array, encoded: boolean) => {
-      const out = new Headers(headers);
-      out.delete("content-length");
-      if (encoded) {
-        out.set("content-encoding", encoding);
-        const etag = out.get("etag");
-        if (etag && !etag.startsWith("W/")) out.set("etag", `W/${etag}`);
-      }
-      // Unset first: Hono's setter would copy the old answer's headers (its length, its strong ETag)
-      // onto the new one and rebuild it around a stream, losing the node server's fast path.
-      c.res = undefined;
-      c.res = new Response(body as BodyInit, { status: res.status, statusText: res.statusText, headers: out });
-    };
     if (whole) {
       const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
       if (size < THRESHOLD) return answer(bytes, false);

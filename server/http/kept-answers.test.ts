@@ -2,7 +2,8 @@ import { type Context, Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { resetConfig } from "../config";
 import type { ApiEnv, AuthUser } from "./env";
-import { forgetEveryone, forgetUser, keptAnswer, keptFor, keptForEveryone, keptSize, setListening, textOf } from "./kept-answers";
+import { forgetEveryone, forgetUser, keptAnswer, keptFor, keptForEveryone, keptSize, setListening } from "./kept-answers";
+import { textOf } from "./known-body";
 
 /**
  * A route behind keptAnswer that counts how often it really ran: `state` decides what it answers

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { type Config, getConfig } from "../config";
 import { EVERYONE } from "../db/user-changes";
 import type { ApiEnv } from "./env";
+import { withBody } from "./known-body";
 
 /**
  * The answers of read routes, kept per user between requests (issue 16): the frame of every page,
@@ -52,7 +53,7 @@ function keptAnswers(ownerOf: (c: Context<ApiEnv>) => string) {
     const key = keyOf(c.req.method, new URL(c.req.url), c.req.header("accept-language"));
     const now = Date.now();
     const kept = freshAnswer(userId, key, now);
-    if (kept) return withText(c.body(kept.body, kept.status, kept.headers), kept.body);
+    if (kept) return withBody(c.body(kept.body, kept.status, kept.headers), kept.body);
     let answers = users.get(userId);
     if (!answers) {
       answers = { generation: 0, kept: new Map(), chars: 0 };
@@ -64,7 +65,7 @@ function keptAnswers(ownerOf: (c: Context<ApiEnv>) => string) {
     const status = c.res.status as KeptStatus;
     if (!KEPT_STATUSES.has(status)) return;
     const body = await c.res.clone().text();
-    withText(c.res, body);
+    withBody(c.res, body);
     // A change heard meanwhile, or the user dropped (memory, the listener lost): what was read may
     // predate the change, so it is answered but not kept.
     if (answers.generation !== generation || users.get(userId) !== answers) return;
@@ -147,24 +148,6 @@ function trim() {
     users.delete(userId);
     chars -= oldest.chars;
   }
-}
-
-/**
- * The text of an answer made from a string the API had at hand (a kept answer), for a caller in
- * the same process (the web app's API client): read from the Response, that text would be encoded
- * into a body stream and decoded back. Keyed by the Response object itself, whose body cannot
- * change; an answer rebuilt on its way out (a middleware wrapping it) is simply read as usual.
- */
-const texts = new WeakMap<Response, string>();
-
-function withText(response: Response, text: string): Response {
-  texts.set(response, text);
-  return response;
-}
-
-export function textOf(response: Response): Promise<string> {
-  const text = texts.get(response);
-  return text === undefined ? response.text() : Promise.resolve(text);
 }
 
 /** After a change to one of the user's rows (announced by the database). */
