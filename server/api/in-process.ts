@@ -7,8 +7,9 @@ import { logger } from "../logger";
 /**
  * A call of the web app's in-process client without a body (a GET, or a read made as a POST such as
  * the quota check; or a public read without a token, such as the settings) answered from what the
- * API keeps (server/http/kept-answers.ts) without Hono's way to it: a Request, the API's middleware chain, its router and a Response, which
- * cost a page more than the answers themselves (issue 16: about 60 µs a call, five or six calls a page).
+ * API keeps (server/http/kept-answers.ts) without Hono's way to it: a Request, the API's middleware
+ * chain, its router and a Response, which cost a page more than the answers themselves (issue 16:
+ * about 60 µs a call, five or six calls a page).
  *
  * It makes the checks the way through would make before the same kept answer: the token's (signature,
  * expiry, the session still open, through the request's `authMemo`) and requireAuth's second-factor
