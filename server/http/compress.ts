@@ -109,12 +109,15 @@ export function compression(): MiddlewareHandler {
       c.res = undefined;
       c.res = new Response(body as BodyInit, { status: res.status, statusText: res.statusText, headers: out });
     };
+    // A whole body: compressed in one call, off the event loop when it is large.
+    const answerWhole = async (bytes: Uint8Array) =>
+      answer(bytes.byteLength > SYNC_LIMIT ? await compressWholeAsync(bytes, encoding) : compressWhole(bytes, encoding), true);
     // A body made from what was at hand (a rendered page's bytes, a kept answer's text) is taken as
     // it is: read from the Response, it would be encoded into a stream and read back in chunks.
     const known = knownBody(res);
     if (known !== undefined) {
       const bytes = typeof known === "string" ? Buffer.from(known) : known;
-      if (bytes.byteLength >= THRESHOLD) answer(bytes.byteLength > SYNC_LIMIT ? await compressWholeAsync(bytes, encoding) : compressWhole(bytes, encoding), true);
+      if (bytes.byteLength >= THRESHOLD) await answerWhole(bytes);
       return;
     }
     if (!res.body) return;
@@ -137,8 +140,7 @@ export function compression(): MiddlewareHandler {
     if (whole) {
       const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
       if (size < THRESHOLD) return answer(bytes, false);
-      answer(size > SYNC_LIMIT ? await compressWholeAsync(bytes, encoding) : compressWhole(bytes, encoding), true);
-      return;
+      return answerWhole(bytes);
     }
     const rest = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -124,9 +124,9 @@ export type KeptAnswer = Pick<Kept, "status" | "body" | "headers">;
  * What is kept for `userId` of `method` `url` (path and query, as the API is asked), for the web
  * app's in-process client (server/api/in-process.ts), which has already made the checks the route's
  * guard makes: the user's own answer, or a public route's, kept for everyone (the only kind a call
- * without a user, `undefined`, finds). Nothing when nothing
- * is kept, or nothing may be (no listener). Only routes whose answers are kept ever keep one, and a
- * user's and a public route's never share a path, so any other method and URL finds nothing.
+ * without a user, `undefined`, finds). Nothing when nothing is kept, or nothing may be (no
+ * listener). Only routes whose answers are kept ever keep one, and a user's and a public route's
+ * never share a path, so any other method and URL finds nothing.
  */
 export function keptFor(userId: string | undefined, method: string, url: string): KeptAnswer | undefined {
   if (!keeping()) return undefined;
