@@ -51,7 +51,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts", "build-plugins/**/*.test.ts", "tests/architecture.test.ts", "tests/bench-smoke.test.ts"],
+          include: ["domain/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts", "build-plugins/**/*.test.ts", "bench/**/*.test.ts", "tests/architecture.test.ts", "tests/bench-smoke.test.ts"],
           environment: "node",
           env: env("unit"),
           globalSetup: ["tests/setup/global-data-dir.ts"],

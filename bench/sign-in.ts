@@ -26,3 +26,22 @@ export async function signInOnboarded(server: ServerProcess, dataDir: string, la
   if (profile.status !== 200) throw new Error(`PATCH /user/seo-profile answered ${profile.status}`);
   return { cookie, accessToken: session.access_token };
 }
+
+/**
+ * The Cookie header a browser sends after it has been answered `response`: the cookies it set
+ * replace those of the same name (one removed by an expiry in the past is dropped). A bench asks
+ * for a page again and again as a reader does who stays on it, so what the page's first answer
+ * left in the browser (the academy's sidebar state in `sl_prefs`) goes with every later request,
+ * instead of each request looking like a first visit that writes the cookie again.
+ */
+export function cookiesAfter(cookie: string, response: Response): string {
+  const jar = new Map(cookie.split(/;\s*/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const));
+  for (const set of response.headers.getSetCookie()) {
+    const [pair = "", ...attributes] = set.split(/;\s*/);
+    const name = pair.slice(0, pair.indexOf("="));
+    const expired = attributes.some((attribute) => /^max-age=0$/i.test(attribute) || (/^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) <= Date.now()));
+    if (expired) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
