@@ -38,10 +38,20 @@ describe("the app's cookies read what React Router's read, as React Router reads
     }
   });
 
-  test("values ours wrote (writing is React Router's)", async () => {
-    for (const value of VALUES) {
-      const written = await createCookie("c").serialize(value);
-      expect(written).toBe(await createRouterCookie("c").serialize(value));
+  test("values ours wrote: the same Set-Cookie line as React Router's, signed or not, with any options", async () => {
+    const expires = new Date("2031-01-02T03:04:05Z");
+    const settings: [Parameters<typeof createCookie>[1], Parameters<ReturnType<typeof createCookie>["serialize"]>[1]][] = [
+      [{}, undefined],
+      [{ secrets: ["s1"] }, undefined],
+      [{ secrets: ["clé✓", "older"], httpOnly: true, secure: true, maxAge: 31_536_000, sameSite: "strict", path: "/app" }, undefined],
+      [{ secrets: ["s1"], httpOnly: true }, { maxAge: 0 }],
+      [{ sameSite: "none", secure: true }, { expires, domain: "example.com" }],
+    ];
+    for (const [options, serializeOptions] of settings) {
+      for (const value of [...VALUES, undefined, { f: () => 1, u: undefined }]) {
+        const written = await createCookie("c", options).serialize(value, serializeOptions);
+        expect(written, `${JSON.stringify(value)} with ${JSON.stringify(options)}`).toBe(await createRouterCookie("c", options).serialize(value, serializeOptions));
+      }
     }
   });
 
