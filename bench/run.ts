@@ -6,11 +6,12 @@
  * bench/results/latest.json and exits 1 when any request failed or answered another status than
  * its scenario expects.
  *
- *   BENCH_DURATION=5   seconds per scenario and round   BENCH_CONNECTIONS=50  concurrent connections
- *   BENCH_ROUNDS=3     rounds: every scenario in turn, then again; each figure is the median of
- *                      its rounds, and each ratio the median of its rounds' ratios (a scenario is
- *                      compared with its floor of the same round, so a machine that slows down
- *                      for a while moves both)
+ *   BENCH_DURATION=3   seconds per scenario and round   BENCH_CONNECTIONS=50  concurrent connections
+ *   BENCH_ROUNDS=5     rounds: every scenario in turn, then again, in the opposite order every
+ *                      other round (none is always measured long after its floor); each figure
+ *                      is the median of its rounds, and each ratio the median of its rounds'
+ *                      ratios (a scenario is compared with its floor of the same round, so a
+ *                      machine that slows down for a while moves both)
  *   BENCH_WARMUP=3     seconds of warm-up        BENCH_PORT=3220       the server's port
  *   BENCH_CPU_PROF=dir write the server's CPU profile (node --cpu-prof) into dir
  *   BENCH_REQUESTS=n   n requests per scenario instead of a duration (the smoke in the e2e run:
@@ -25,8 +26,8 @@ import type { ServerProcess } from "../tests/e2e/support/server-process";
 import { startBenchServer } from "./server";
 import { cookiesAfter, signInOnboarded } from "./sign-in";
 
-const DURATION = positive("BENCH_DURATION", 5);
-const ROUNDS = positive("BENCH_ROUNDS", 3);
+const DURATION = positive("BENCH_DURATION", 3);
+const ROUNDS = positive("BENCH_ROUNDS", 5);
 const CONNECTIONS = positive("BENCH_CONNECTIONS", 50);
 const WARMUP = positive("BENCH_WARMUP", 3);
 const PORT = positive("BENCH_PORT", 3220);
@@ -143,7 +144,7 @@ async function measure(server: ServerProcess, scenarios: Scenario[]): Promise<Ro
   const rounds: Map<string, Result>[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const results = new Map<string, Result>();
-    for (const scenario of scenarios) {
+    for (const scenario of round % 2 ? scenarios : [...scenarios].reverse()) {
       console.log(`round ${round}/${ROUNDS} ${scenario.label}: -c ${CONNECTIONS} ${REQUESTS ? `-a ${REQUESTS}` : `-d ${DURATION}`}…`);
       results.set(scenario.name, await autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: CONNECTIONS, ...span(DURATION), title: scenario.name }));
     }

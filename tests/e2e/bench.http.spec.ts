@@ -29,7 +29,7 @@ async function bench(script: string, results: string, env: Record<string, string
 
 test("the load bench runs to its table", async () => {
   test.setTimeout(120_000);
-  const results = (await bench("bench/run.ts", "latest.json", { BENCH_REQUESTS: "4", BENCH_CONNECTIONS: "2", BENCH_PORT: String(E2E_PORT + 40) })) as {
+  const results = (await bench("bench/run.ts", "latest.json", { BENCH_REQUESTS: "4", BENCH_CONNECTIONS: "2", BENCH_ROUNDS: "2", BENCH_PORT: String(E2E_PORT + 40) })) as {
     scenarios: Array<{ scenario: string; requests: number }>;
   };
   expect(results.scenarios.length).toBeGreaterThan(0);
