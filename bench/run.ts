@@ -6,12 +6,11 @@
  * bench/results/latest.json and exits 1 when any request failed or answered another status than
  * its scenario expects.
  *
- *   BENCH_DURATION=3   seconds per scenario and round   BENCH_CONNECTIONS=50  concurrent connections
- *   BENCH_ROUNDS=5     rounds: every scenario in turn, then again, in the opposite order every
- *                      other round (none is always measured long after its floor); each figure
- *                      is the median of its rounds, and each ratio the median of its rounds'
- *                      ratios (a scenario is compared with its floor of the same round, so a
- *                      machine that slows down for a while moves both)
+ *   BENCH_DURATION=5   seconds per run               BENCH_CONNECTIONS=50  concurrent connections
+ *   BENCH_ROUNDS=4     rounds: in each, every scenario is run beside its floor, the floor first
+ *                      in odd rounds and second in even ones; each figure is the median of its
+ *                      runs, and each ratio the median of the rounds' ratios, each to the floor's
+ *                      run beside it (a machine that slows down for a while moves both)
  *   BENCH_WARMUP=3     seconds of warm-up        BENCH_PORT=3220       the server's port
  *   BENCH_CPU_PROF=dir write the server's CPU profile (node --cpu-prof) into dir
  *   BENCH_REQUESTS=n   n requests per scenario instead of a duration (the smoke in the e2e run:
@@ -26,8 +25,8 @@ import type { ServerProcess } from "../tests/e2e/support/server-process";
 import { startBenchServer } from "./server";
 import { cookiesAfter, signInOnboarded } from "./sign-in";
 
-const DURATION = positive("BENCH_DURATION", 3);
-const ROUNDS = positive("BENCH_ROUNDS", 5);
+const DURATION = positive("BENCH_DURATION", 5);
+const ROUNDS = positive("BENCH_ROUNDS", 4);
 const CONNECTIONS = positive("BENCH_CONNECTIONS", 50);
 const WARMUP = positive("BENCH_WARMUP", 3);
 const PORT = positive("BENCH_PORT", 3220);
@@ -141,22 +140,40 @@ async function measure(server: ServerProcess, scenarios: Scenario[]): Promise<Ro
       autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: Math.max(1, Math.round(CONNECTIONS / scenarios.length)), ...span(WARMUP) }),
     ),
   );
-  const rounds: Map<string, Result>[] = [];
+  // Each scenario is measured next to its floor, the floor first in one round and second in the
+  // next (ABBA), and divided by that run of it: what ran just before (a page's garbage left for
+  // the next run to collect, a slower stretch of a shared machine) then weighs on both alike. In
+  // one pass of every scenario in turn the 404 ran after the health route, the lightest, and the
+  // pages after each other: in a run of 2026-11-30 the pages read 0.47–0.61 of it in the rounds
+  // in that order and 0.69–0.85 in a round in the reverse order.
+  const floorNames = new Set(scenarios.map((scenario) => scenario.floor));
+  const measured = scenarios.filter((scenario) => !floorNames.has(scenario.name));
+  const byName = new Map(scenarios.map((scenario) => [scenario.name, scenario]));
+  /** Per scenario, its run in each round and, for a measured one, its floor's run beside it. */
+  const runs = new Map<string, Result[]>(scenarios.map((scenario) => [scenario.name, []]));
+  const floorRuns = new Map<string, Result[]>(measured.map((scenario) => [scenario.name, []]));
+  const run = (scenario: Scenario, round: number) => {
+    console.log(`round ${round}/${ROUNDS} ${scenario.label}: -c ${CONNECTIONS} ${REQUESTS ? `-a ${REQUESTS}` : `-d ${DURATION}`}…`);
+    return autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: CONNECTIONS, ...span(DURATION), title: scenario.name });
+  };
   for (let round = 1; round <= ROUNDS; round++) {
-    const results = new Map<string, Result>();
-    for (const scenario of round % 2 ? scenarios : [...scenarios].reverse()) {
-      console.log(`round ${round}/${ROUNDS} ${scenario.label}: -c ${CONNECTIONS} ${REQUESTS ? `-a ${REQUESTS}` : `-d ${DURATION}`}…`);
-      results.set(scenario.name, await autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: CONNECTIONS, ...span(DURATION), title: scenario.name }));
+    for (const scenario of measured) {
+      const floor = byName.get(scenario.floor) as Scenario;
+      for (const each of round % 2 ? [floor, scenario] : [scenario, floor]) {
+        const result = await run(each, round);
+        (runs.get(each.name) as Result[]).push(result);
+        if (each === floor) (floorRuns.get(scenario.name) as Result[]).push(result);
+      }
     }
-    rounds.push(results);
   }
   return scenarios.map((scenario) => {
-    const results = rounds.map((results) => results.get(scenario.name) as Result);
-    const floors = rounds.map((results) => results.get(scenario.floor) as Result);
+    const results = runs.get(scenario.name) as Result[];
+    // A floor is its own floor: its runs beside every scenario, each divided by itself.
+    const floors = floorRuns.get(scenario.name) ?? results;
     // autocannon counts every non-2xx; a scenario that must answer 404 is wrong only when it does not.
     const expected = scenario.status ?? 200;
     const unexpected = (result: Result) => (expected === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[String(expected)]?.count ?? 0));
-    const perRound = results.map((result, index) => round(result.requests.average / Math.max(floors[index].requests.average, 1e-9)));
+    const perRound = floorNames.has(scenario.name) ? [] : results.map((result, index) => round(result.requests.average / Math.max(floors[index].requests.average, 1e-9)));
     return {
       scenario: scenario.name,
       label: scenario.label,
@@ -168,7 +185,7 @@ async function measure(server: ServerProcess, scenarios: Scenario[]): Promise<Ro
       errors: sum(results.map((result) => result.errors)),
       timeouts: sum(results.map((result) => result.timeouts)),
       floor: scenario.floor,
-      req_per_second_vs_floor: median(perRound),
+      req_per_second_vs_floor: perRound.length ? median(perRound) : 1,
       p99_vs_floor: round(median(results.map((result, index) => result.latency.p99 / Math.max(floors[index].latency.p99, 1)))),
       rounds_vs_floor: perRound,
     };
@@ -203,7 +220,7 @@ function report(rows: Row[]) {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(" | ")} |`;
-  console.log(`\n${os.availableParallelism()} cores, ${ROUNDS} round${ROUNDS === 1 ? "" : "s"}; each figure the median of its rounds`);
+  console.log(`\n${os.availableParallelism()} cores, ${ROUNDS} round${ROUNDS === 1 ? "" : "s"}; each figure the median of its runs, each ratio of its rounds`);
   console.log(`${format(header)}`);
   console.log(`|${widths.map((width, column) => (column === 0 ? `${"-".repeat(width + 1)}-` : `${"-".repeat(width + 1)}:`)).join("|")}|`);
   for (const line of lines) console.log(format(line));
