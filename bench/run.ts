@@ -51,7 +51,7 @@ type Row = {
   floor: string;
   req_per_second_vs_floor: number;
   p99_vs_floor: number;
-  /** Each round's requests per second ÷ its floor's in the same round. */
+  /** Each round's requests per second ÷ its floor's run beside it; none for a floor. */
   rounds_vs_floor: number[];
 };
 
