@@ -1,10 +1,11 @@
 /**
  * Load figures for the production build (`npm run bench` builds first), each as a ratio to a floor
  * measured in the same run on the same server (issue 16): the signed-in pages against the app's own
- * 404 page (same shell, same session check, no data), the API reads against the health route. One
+ * 404 page (the same root document, session cookie and compression, no data), the API reads against the health route. One
  * server process on its own data directory: PGlite unless DATABASE_URL is set. Writes
  * bench/results/latest.json and exits 1 when any request failed or answered another status than
- * its scenario expects.
+ * its scenario expects. Beside each run's throughput it records the server's main-thread CPU per
+ * request (Linux), the figure the throughput is bound by under load, without the wall clock's noise.
  *
  *   BENCH_DURATION=5   seconds per run               BENCH_CONNECTIONS=50  concurrent connections
  *   BENCH_ROUNDS=4     rounds: in each, every scenario is run beside its floor, the floor first
@@ -53,7 +54,30 @@ type Row = {
   p99_vs_floor: number;
   /** Each round's requests per second ÷ its floor's run beside it; none for a floor. */
   rounds_vs_floor: number[];
+  /** The server's main thread's CPU per request, in µs (Linux; null elsewhere): the median of the runs. */
+  main_thread_us_per_request: number | null;
+  /** The floor's main-thread CPU per request ÷ this one's, the median of the rounds (1 for a floor). */
+  main_thread_vs_floor: number | null;
 };
+
+/**
+ * CPU time of a process's main thread so far, in ms, or null where /proc is missing. Under load
+ * the server is bound by its main thread (JavaScript runs on it; compression, the session's
+ * decryption and part of the garbage collection run beside it), so its CPU per request is the
+ * inverse of the throughput without what the wall clock adds: another process on the core, a
+ * timer's wait. In clock ticks of 10 ms: over a run of thousands of requests, a few µs each.
+ */
+async function mainThreadCpuMs(pid: number): Promise<number | null> {
+  try {
+    const fields = (await fs.readFile(`/proc/${pid}/task/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** A run of one scenario: autocannon's figures and the server's main-thread CPU per request. */
+type Run = { result: Result; mainThreadUs: number | null };
 
 function positive(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -150,30 +174,42 @@ async function measure(server: ServerProcess, scenarios: Scenario[]): Promise<Ro
   const measured = scenarios.filter((scenario) => !floorNames.has(scenario.name));
   const byName = new Map(scenarios.map((scenario) => [scenario.name, scenario]));
   /** Per scenario, its run in each round and, for a measured one, its floor's run beside it. */
-  const runs = new Map<string, Result[]>(scenarios.map((scenario) => [scenario.name, []]));
-  const floorRuns = new Map<string, Result[]>(measured.map((scenario) => [scenario.name, []]));
-  const run = (scenario: Scenario, round: number) => {
+  const runs = new Map<string, Run[]>(scenarios.map((scenario) => [scenario.name, []]));
+  const floorRuns = new Map<string, Run[]>(measured.map((scenario) => [scenario.name, []]));
+  const pid = server.child.pid as number;
+  const run = async (scenario: Scenario, round: number): Promise<Run> => {
     console.log(`round ${round}/${ROUNDS} ${scenario.label}: -c ${CONNECTIONS} ${REQUESTS ? `-a ${REQUESTS}` : `-d ${DURATION}`}…`);
-    return autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: CONNECTIONS, ...span(DURATION), title: scenario.name });
+    const before = await mainThreadCpuMs(pid);
+    const result = await autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: CONNECTIONS, ...span(DURATION), title: scenario.name });
+    const after = await mainThreadCpuMs(pid);
+    const mainThreadUs = before === null || after === null || !result.requests.total ? null : ((after - before) * 1000) / result.requests.total;
+    return { result, mainThreadUs };
   };
   for (let round = 1; round <= ROUNDS; round++) {
     for (const scenario of measured) {
       const floor = byName.get(scenario.floor) as Scenario;
       for (const each of round % 2 ? [floor, scenario] : [scenario, floor]) {
         const result = await run(each, round);
-        (runs.get(each.name) as Result[]).push(result);
-        if (each === floor) (floorRuns.get(scenario.name) as Result[]).push(result);
+        (runs.get(each.name) as Run[]).push(result);
+        if (each === floor) (floorRuns.get(scenario.name) as Run[]).push(result);
       }
     }
   }
   return scenarios.map((scenario) => {
-    const results = runs.get(scenario.name) as Result[];
+    const scenarioRuns = runs.get(scenario.name) as Run[];
+    const results = scenarioRuns.map((each) => each.result);
     // A floor is its own floor: its runs beside every scenario, each divided by itself.
-    const floors = floorRuns.get(scenario.name) ?? results;
+    const floorsRuns = floorRuns.get(scenario.name) ?? scenarioRuns;
+    const floors = floorsRuns.map((each) => each.result);
     // autocannon counts every non-2xx; a scenario that must answer 404 is wrong only when it does not.
     const expected = scenario.status ?? 200;
     const unexpected = (result: Result) => (expected === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[String(expected)]?.count ?? 0));
-    const perRound = floorNames.has(scenario.name) ? [] : results.map((result, index) => round(result.requests.average / Math.max(floors[index].requests.average, 1e-9)));
+    const isFloor = floorNames.has(scenario.name);
+    const perRound = isFloor ? [] : results.map((result, index) => round(result.requests.average / Math.max(floors[index].requests.average, 1e-9)));
+    const cpu = scenarioRuns.map((each) => each.mainThreadUs);
+    const known = (values: (number | null)[]): values is number[] => values.every((value) => value !== null && value > 0);
+    const floorCpu = floorsRuns.map((each) => each.mainThreadUs);
+    const cpuPerRound = known(cpu) && known(floorCpu) ? cpu.map((us, index) => (floorCpu[index] as number) / us) : null;
     return {
       scenario: scenario.name,
       label: scenario.label,
@@ -188,6 +224,8 @@ async function measure(server: ServerProcess, scenarios: Scenario[]): Promise<Ro
       req_per_second_vs_floor: perRound.length ? median(perRound) : 1,
       p99_vs_floor: round(median(results.map((result, index) => result.latency.p99 / Math.max(floors[index].latency.p99, 1)))),
       rounds_vs_floor: perRound,
+      main_thread_us_per_request: known(cpu) ? Math.round(median(cpu)) : null,
+      main_thread_vs_floor: isFloor ? 1 : cpuPerRound ? round(median(cpuPerRound)) : null,
     };
   });
 }
@@ -205,7 +243,7 @@ function round(value: number) {
 }
 
 function report(rows: Row[]) {
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "bad status", "errors", "floor", "req/s ÷ floor", "rounds", "p99 ÷ floor"];
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "bad status", "errors", "floor", "req/s ÷ floor", "rounds", "p99 ÷ floor", "main thread µs", "floor's µs ÷ it"];
   const lines = rows.map((row) => [
     row.label,
     String(row.requests_per_second),
@@ -217,6 +255,8 @@ function report(rows: Row[]) {
     row.req_per_second_vs_floor.toFixed(3),
     row.rounds_vs_floor.map((ratio) => ratio.toFixed(2)).join(" "),
     `${row.p99_vs_floor.toFixed(1)}×`,
+    row.main_thread_us_per_request === null ? "n/a" : String(row.main_thread_us_per_request),
+    row.main_thread_vs_floor === null ? "n/a" : row.main_thread_vs_floor.toFixed(3),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(" | ")} |`;
