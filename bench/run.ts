@@ -1,11 +1,12 @@
 /**
  * Load figures for the production build (`npm run bench` builds first), each as a ratio to a floor
  * measured in the same run on the same server (issue 16): the signed-in pages against the app's own
- * 404 page (the same root document, session cookie and compression, no data), the API reads against the health route. One
- * server process on its own data directory: PGlite unless DATABASE_URL is set. Writes
- * bench/results/latest.json and exits 1 when any request failed or answered another status than
- * its scenario expects. Beside each run's throughput it records the server's main-thread CPU per
- * request (Linux), the figure the throughput is bound by under load, without the wall clock's noise.
+ * 404 page (the same root document, session cookie and compression, no data), the API reads
+ * against the health route. One server process on its own data directory: PGlite unless
+ * DATABASE_URL is set. Writes bench/results/latest.json and exits 1 when any request failed or
+ * answered another status than its scenario expects. Beside each run's throughput it records the
+ * server's main-thread CPU per request (Linux), the figure the throughput is bound by under load,
+ * without the wall clock's noise.
  *
  *   BENCH_DURATION=5   seconds per run               BENCH_CONNECTIONS=50  concurrent connections
  *   BENCH_ROUNDS=4     rounds: in each, every scenario is run beside its floor, the floor first
@@ -62,10 +63,11 @@ type Row = {
 
 /**
  * CPU time of a process's main thread so far, in ms, or null where /proc is missing. Under load
- * the server is bound by its main thread (JavaScript runs on it; compression, the session's
- * decryption and part of the garbage collection run beside it), so its CPU per request is the
- * inverse of the throughput without what the wall clock adds: another process on the core, a
- * timer's wait. In clock ticks of 10 ms: over a run of thousands of requests, a few µs each.
+ * the server is bound by its main thread (JavaScript and the compression of a page run on it; the
+ * session cookie's decryption, in libuv's pool, and part of the garbage collection beside it), so
+ * its CPU per request is the inverse of the throughput without what the wall clock adds: another
+ * process on the core, a timer's wait. In clock ticks of 10 ms: over a run of thousands of
+ * requests, a few µs each.
  */
 async function mainThreadCpuMs(pid: number): Promise<number | null> {
   try {
