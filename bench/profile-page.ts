@@ -26,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import type { ServerProcess } from "../tests/e2e/support/server-process";
+import { processCpuMs } from "./cpu";
 import { startBenchServer } from "./server";
 import { cookiesAfter, signInOnboarded } from "./sign-in";
 
@@ -39,12 +40,6 @@ const BASELINE = process.env.BENCH_BASELINE;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const median = (sorted: number[]) => ((sorted[Math.floor((sorted.length - 1) / 2)] as number) + (sorted[Math.ceil((sorted.length - 1) / 2)] as number)) / 2;
 const nodeArgs = (name: string) => (process.env[name] ?? "").split(" ").filter(Boolean);
-
-/** User plus system CPU time of a process, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
-async function cpuMs(pid: number): Promise<number> {
-  const fields = (await fs.readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 type Build = { label: string; server: ServerProcess; dataDir: string; cookie: string; rounds: Map<string, number[]> };
 
@@ -73,9 +68,9 @@ try {
         const headers = { cookie: cookiesAfter(build.cookie, first), "accept-encoding": "gzip, deflate, br" };
         await autocannon({ url, headers, connections: CONNECTIONS, ...{ amount: 200 } });
         const pid = build.server.child.pid as number;
-        const before = await cpuMs(pid);
+        const before = await processCpuMs(pid);
         const result = await autocannon({ url, headers, connections: CONNECTIONS, ...{ amount: REQUESTS } });
-        const spent = ((await cpuMs(pid)) - before) / REQUESTS;
+        const spent = ((await processCpuMs(pid)) - before) / REQUESTS;
         build.rounds.set(page, [...(build.rounds.get(page) ?? []), spent]);
         console.log(`round ${round} ${build.label} ${page}: ${spent.toFixed(2)} ms of CPU per request, ${Math.round(result.requests.average)} req/s, statuses ${JSON.stringify(result.statusCodeStats)}`);
       }

@@ -24,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import type { ServerProcess } from "../tests/e2e/support/server-process";
+import { mainThreadCpuMs } from "./cpu";
 import { startBenchServer } from "./server";
 import { cookiesAfter, signInOnboarded } from "./sign-in";
 
@@ -60,23 +61,6 @@ type Row = {
   /** The floor's main-thread CPU per request ÷ this one's, the median of the rounds (1 for a floor). */
   main_thread_vs_floor: number | null;
 };
-
-/**
- * CPU time of a process's main thread so far, in ms, or null where /proc is missing. Under load
- * the server is bound by its main thread (JavaScript and the compression of a page run on it; the
- * session cookie's decryption, in libuv's pool, and part of the garbage collection beside it), so
- * its CPU per request is the inverse of the throughput without what the wall clock adds: another
- * process on the core, a timer's wait. In clock ticks of 10 ms: over a run of thousands of
- * requests, a few µs each.
- */
-async function mainThreadCpuMs(pid: number): Promise<number | null> {
-  try {
-    const fields = (await fs.readFile(`/proc/${pid}/task/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 /** A run of one scenario: autocannon's figures and the server's main-thread CPU per request. */
 type Run = { result: Result; mainThreadUs: number | null };
@@ -181,9 +165,10 @@ async function measure(server: ServerProcess, scenarios: Scenario[]): Promise<Ro
   const pid = server.child.pid as number;
   const run = async (scenario: Scenario, round: number): Promise<Run> => {
     console.log(`round ${round}/${ROUNDS} ${scenario.label}: -c ${CONNECTIONS} ${REQUESTS ? `-a ${REQUESTS}` : `-d ${DURATION}`}…`);
-    const before = await mainThreadCpuMs(pid);
+    // Where /proc is missing (not Linux) the figure is left out, not the run.
+    const before = await mainThreadCpuMs(pid).catch(() => null);
     const result = await autocannon({ url: `${server.url}${scenario.path}`, headers: scenario.headers, connections: CONNECTIONS, ...span(DURATION), title: scenario.name });
-    const after = await mainThreadCpuMs(pid);
+    const after = await mainThreadCpuMs(pid).catch(() => null);
     const mainThreadUs = before === null || after === null || !result.requests.total ? null : ((after - before) * 1000) / result.requests.total;
     return { result, mainThreadUs };
   };
