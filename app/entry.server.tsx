@@ -7,6 +7,8 @@ import { cspNonceContext } from "../server/request-context";
 import { htmlSink } from "./lib/html-sink.server";
 import { NonceProvider } from "./lib/nonce";
 import { scriptsAfterPaint } from "./lib/scripts-after-paint.server";
+import { StaticMarkupProvider } from "./lib/static-markup";
+import { staticMarkup } from "./lib/static-markup.server";
 import { getI18n } from "./middleware/i18next.server";
 
 export const streamTimeout = 5_000;
@@ -31,9 +33,12 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        {/* In development a changed component or translation must show: nothing is kept. */}
+        <StaticMarkupProvider value={import.meta.env.DEV ? null : staticMarkup}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </StaticMarkupProvider>
       </NonceProvider>,
       {
         nonce,

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { isLocale } from "#domain/locales";
+import { StaticMarkup } from "~/lib/static-markup";
 
 /** Seed 000 §1: the 15 interface languages the footer offers, each with its flag and own name. */
 export const FOOTER_LANGUAGES = [
@@ -39,13 +40,19 @@ export function LegalFooter({ legalSiteUrl, year }: { legalSiteUrl: string; year
   const lang = i18n.language === "fr" ? "fr" : "en";
   return (
     <footer className="mt-auto flex flex-col gap-3 border-t border-slate-200 px-6 py-4 text-xs text-slate-500 md:flex-row md:items-center md:justify-between">
-      <nav aria-label={t("footer.legal")} className="flex flex-wrap gap-x-4">
-        {LEGAL_PAGES.map((page) => (
-          <a key={page} href={`${legalSiteUrl}${LEGAL_PATHS[lang][page]}`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
-            {t(`footer.links.${page}`, { lng: lang })}
-          </a>
-        ))}
-      </nav>
+      <StaticMarkup
+        as="nav"
+        aria-label={t("footer.legal")}
+        className="flex flex-wrap gap-x-4"
+        cacheKey={`footer-legal:${lang}:${legalSiteUrl}`}
+        render={() =>
+          LEGAL_PAGES.map((page) => (
+            <a key={page} href={`${legalSiteUrl}${LEGAL_PATHS[lang][page]}`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
+              {t(`footer.links.${page}`, { lng: lang })}
+            </a>
+          ))
+        }
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Link to="/methodology" className="inline-flex min-h-6 items-center hover:text-slate-900 hover:underline">
           {t("footer.methodology")}
@@ -59,27 +66,32 @@ export function LegalFooter({ legalSiteUrl, year }: { legalSiteUrl: string; year
           <form method="post" action="/preferences" className="absolute bottom-8 right-0 z-30 grid max-h-80 w-56 overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg">
             <input type="hidden" name="intent" value="locale" />
             <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-            {FOOTER_LANGUAGES.map((language) => {
-              const available = isLocale(language.code);
-              return (
-                <button
-                  key={language.code}
-                  type="submit"
-                  name="lng"
-                  value={language.code}
-                  disabled={!available}
-                  lang={language.code}
-                  title={available ? undefined : t("footer.languageUnavailable")}
-                  className="flex items-center gap-2 rounded px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
-                >
-                  <span aria-hidden>{language.flag}</span>
-                  {language.name}
-                </button>
-              );
-            })}
+            {/* The same fifteen buttons on every page in a locale; `contents` keeps them the form's grid items. */}
+            <StaticMarkup as="div" className="contents" cacheKey={`footer-languages:${i18n.language}`} render={() => <LanguageButtons unavailable={t("footer.languageUnavailable")} />} />
           </form>
         </details>
       </div>
     </footer>
   );
+}
+
+function LanguageButtons({ unavailable }: { unavailable: string }) {
+  return FOOTER_LANGUAGES.map((language) => {
+    const available = isLocale(language.code);
+    return (
+      <button
+        key={language.code}
+        type="submit"
+        name="lng"
+        value={language.code}
+        disabled={!available}
+        lang={language.code}
+        title={available ? undefined : unavailable}
+        className="flex items-center gap-2 rounded px-2 py-1.5 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        <span aria-hidden>{language.flag}</span>
+        {language.name}
+      </button>
+    );
+  });
 }

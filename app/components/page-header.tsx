@@ -2,6 +2,7 @@ import { ChevronRightIcon, HomeIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { Link } from "~/components/ui/link";
+import { StaticMarkup } from "~/lib/static-markup";
 import { breadcrumbTrail, type Crumb } from "~/lib/breadcrumbs";
 import { formatDateTime } from "./seo-llms/format";
 import { MobileMenuButton } from "./sidebar";
@@ -12,16 +13,27 @@ export function PageHeader({ pathname }: { pathname: string }) {
   const matches = useMatches();
   const crumbs = pathname === "/dashboard" ? null : breadcrumbTrail(pathname, matches);
   const labelOf = (crumb: Crumb) => crumb.label ?? (crumb.date ? formatDateTime(crumb.date, i18n.language) : t(crumb.key ?? ""));
+  const labels = crumbs?.map(labelOf);
+  // The trail's paths and labels are all the header shows besides the locale's words.
+  let cacheKey = `header:${i18n.language}:${crumbs ? "trail" : "title"}`;
+  if (crumbs) for (const [index, crumb] of crumbs.entries()) cacheKey += `\u0000${crumb.to}\u0000${labels?.[index]}`;
   return (
-    <header className="flex h-16 items-center border-b bg-card px-4 lg:px-6">
-      <MobileMenuButton />
+    <StaticMarkup as="header" className="flex h-16 items-center border-b bg-card px-4 lg:px-6" cacheKey={cacheKey} render={() => <HeaderContent crumbs={crumbs} labels={labels} words={{ open: t("sidebar.open"), trail: t("breadcrumb.label"), dashboard: t("nav.dashboard") }} />} />
+  );
+}
+
+/** Rendered apart from the page when kept: everything it shows comes in its props. */
+function HeaderContent({ crumbs, labels, words }: { crumbs: Crumb[] | null; labels: string[] | undefined; words: { open: string; trail: string; dashboard: string } }) {
+  return (
+    <>
+      <MobileMenuButton label={words.open} />
       {crumbs ? (
-        <nav aria-label={t("breadcrumb.label")} className="min-w-0">
+        <nav aria-label={words.trail} className="min-w-0">
           <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
             <li>
               <Link to="/dashboard" className="flex items-center hover:text-slate-900">
                 <HomeIcon className="size-4" aria-hidden />
-                <span className="sr-only">{t("nav.dashboard")}</span>
+                <span className="sr-only">{words.dashboard}</span>
               </Link>
             </li>
             {crumbs.map((crumb, index) => (
@@ -30,11 +42,11 @@ export function PageHeader({ pathname }: { pathname: string }) {
                 <ChevronRightIcon className="size-4 shrink-0 text-slate-300" aria-hidden />
                 {index === crumbs.length - 1 ? (
                   <span aria-current="page" className="truncate font-medium text-slate-900">
-                    {labelOf(crumb)}
+                    {labels?.[index]}
                   </span>
                 ) : (
                   <Link to={crumb.to} className="truncate hover:text-slate-900">
-                    {labelOf(crumb)}
+                    {labels?.[index]}
                   </Link>
                 )}
               </li>
@@ -42,8 +54,8 @@ export function PageHeader({ pathname }: { pathname: string }) {
           </ol>
         </nav>
       ) : (
-        <h1 className="text-lg font-semibold">{t("nav.dashboard")}</h1>
+        <h1 className="text-lg font-semibold">{words.dashboard}</h1>
       )}
-    </header>
+    </>
   );
 }

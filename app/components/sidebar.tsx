@@ -27,6 +27,7 @@ import { PrefetchPageLinks, useFetcher, useLocation, useSubmit } from "react-rou
 import { Link } from "~/components/ui/link";
 import type { Profile, Subscription } from "~/lib/api-types";
 import { ADMIN_SECTIONS, isActive, MAIN_SECTIONS, type Section } from "~/lib/navigation";
+import { StaticMarkup } from "~/lib/static-markup";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { BookingButton } from "./booking-dialog";
@@ -55,6 +56,7 @@ const ICONS: Record<string, typeof LayoutDashboardIcon> = {
 };
 
 const MOBILE_TOGGLE_ID = "sidebar-mobile-open";
+const SUPPORT: Section = { to: "/support", key: "support" };
 
 /**
  * Desktop (≥1024 px): 240 px, or 80 px collapsed; the state lives in a cookie so the server renders
@@ -75,7 +77,7 @@ export function Sidebar({
   /** Lines in the backlinks cart (null when it could not be read). */
   cartCount: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const cartCount = useCartCount(savedCartCount);
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
@@ -111,13 +113,22 @@ export function Sidebar({
         )}
       >
         <div className={cn("flex h-16 items-center justify-between gap-2 px-4", collapsed && "lg:justify-center lg:px-2")}>
-          <Link to="/dashboard" onClick={closeMobile}>
-            <Logo size="sm" compact={collapsed} />
-          </Link>
-          <label htmlFor={MOBILE_TOGGLE_ID} className="cursor-pointer rounded p-1 text-slate-500 hover:bg-slate-100 lg:hidden">
-            <XIcon className="size-5" aria-hidden />
-            <span className="sr-only">{t("sidebar.close")}</span>
-          </label>
+          <StaticMarkup
+            as="div"
+            className="contents"
+            cacheKey={`sidebar-top:${i18n.language}:${collapsed}`}
+            render={() => (
+              <>
+                <Link to="/dashboard" onClick={closeMobile}>
+                  <Logo size="sm" compact={collapsed} />
+                </Link>
+                <label htmlFor={MOBILE_TOGGLE_ID} className="cursor-pointer rounded p-1 text-slate-500 hover:bg-slate-100 lg:hidden">
+                  <XIcon className="size-5" aria-hidden />
+                  <span className="sr-only">{t("sidebar.close")}</span>
+                </label>
+              </>
+            )}
+          />
           <fetcher.Form method="post" action="/preferences" className={cn("hidden lg:block", collapsed && "lg:hidden")}>
             <CollapseFields collapsed={!collapsed} returnTo={`${pathname}${search}`} hydrated={hydrated} />
             <button type="submit" className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t("sidebar.collapse")} title={t("sidebar.collapse")}>
@@ -135,20 +146,26 @@ export function Sidebar({
         ) : null}
 
         <nav className="flex-1 overflow-y-auto px-3 py-2" aria-label={t("sidebar.navigation")}>
-          <ul className="grid gap-1">
-            {MAIN_SECTIONS.map((section) => (
-              <NavItem
-                key={section.to}
-                section={section}
-                label={t(`nav.${section.key}`)}
-                soonLabel={t("sidebar.soon")}
-                collapsed={collapsed}
-                pathname={pathname}
-                onNavigate={closeMobile}
-                count={section.key === "backlinks" && cartCount ? { value: cartCount, label: t("sidebar.cartCount", { count: cartCount }) } : undefined}
-              />
-            ))}
-          </ul>
+          {/* The same entries for every user: the markup is the locale's, the active entry's and the cart count's. */}
+          <StaticMarkup
+            as="ul"
+            className="grid gap-1"
+            cacheKey={`sidebar:${i18n.language}:${collapsed}:${activeKeys(MAIN_SECTIONS, pathname)}:${cartCount ?? 0}`}
+            render={() =>
+              MAIN_SECTIONS.map((section) => (
+                <NavItem
+                  key={section.to}
+                  section={section}
+                  label={t(`nav.${section.key}`)}
+                  soonLabel={t("sidebar.soon")}
+                  collapsed={collapsed}
+                  pathname={pathname}
+                  onNavigate={closeMobile}
+                  count={section.key === "backlinks" && cartCount ? { value: cartCount, label: t("sidebar.cartCount", { count: cartCount }) } : undefined}
+                />
+              ))
+            }
+          />
           {profile.role === "admin" ? (
             <div className="mt-6" data-testid="admin-section">
               <p className={cn("px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400", collapsed && "lg:sr-only")}>{t("sidebar.administration")}</p>
@@ -163,7 +180,12 @@ export function Sidebar({
 
         <div className="grid gap-1 border-t border-slate-200 px-3 py-3">
           {bookingUrl ? <BookingButton bookingUrl={bookingUrl} collapsed={collapsed} onNavigate={closeMobile} /> : null}
-          <NavItem section={{ to: "/support", key: "support" }} label={t("nav.support")} soonLabel={t("sidebar.soon")} icon={LifeBuoyIcon} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} asListItem={false} />
+          <StaticMarkup
+            as="div"
+            className="contents"
+            cacheKey={`sidebar-support:${i18n.language}:${collapsed}:${isActive(SUPPORT, pathname)}`}
+            render={() => <NavItem section={SUPPORT} label={t("nav.support")} soonLabel={t("sidebar.soon")} icon={LifeBuoyIcon} collapsed={collapsed} pathname={pathname} onNavigate={closeMobile} asListItem={false} />}
+          />
         </div>
 
         <ProfileCard profile={profile} subscription={subscription} collapsed={collapsed} onNavigate={closeMobile} />
@@ -173,8 +195,7 @@ export function Sidebar({
 }
 
 /** Opens the overlay below 1024 px; it sits in the page header, and is a label for the sidebar's checkbox. */
-export function MobileMenuButton() {
-  const { t } = useTranslation();
+export function MobileMenuButton({ label }: { label: string }) {
   return (
     <label
       htmlFor={MOBILE_TOGGLE_ID}
@@ -182,7 +203,7 @@ export function MobileMenuButton() {
       data-testid="sidebar-mobile-toggle"
     >
       <MenuIcon className="size-5" aria-hidden />
-      <span className="sr-only">{t("sidebar.open")}</span>
+      <span className="sr-only">{label}</span>
     </label>
   );
 }
@@ -196,6 +217,13 @@ function CollapseFields({ collapsed, returnTo, hydrated }: { collapsed: boolean;
       {hydrated ? null : <input type="hidden" name="redirectTo" value={returnTo} />}
     </>
   );
+}
+
+/** The keys of the entries marked as the page's own: part of what their markup depends on. */
+function activeKeys(sections: Section[], pathname: string) {
+  let keys = "";
+  for (const section of sections) if (isActive(section, pathname)) keys += `${section.key},`;
+  return keys;
 }
 
 /** Labels come from the sidebar's one useTranslation(): react-i18next's hook is costly per instance in SSR. */

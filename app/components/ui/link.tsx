@@ -86,15 +86,7 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLi
   if (typeof to !== "string" || !FROM_THE_ROOT.test(to) || props.mask !== undefined) {
     return <RouterNavLink ref={ref} {...props} />;
   }
-  let toPathname = resolved(to).pathname;
-  let locationPathname = location.pathname;
-  if (!caseSensitive) {
-    toPathname = toPathname.toLowerCase();
-    locationPathname = locationPathname.toLowerCase();
-  }
-  const endSlashPosition = toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
-  const isActive =
-    locationPathname === toPathname || (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === "/");
+  const isActive = isNavLinkActive(to, location.pathname, { end, caseSensitive });
   const state = { isActive, isPending: false, isTransitioning: false };
   const className = typeof classNameProp === "function" ? classNameProp(state) : [classNameProp, isActive ? "active" : null].filter(Boolean).join(" ");
   // In the order `<ServerLink {...rest} to=… aria-current=… className=… style=…>` would give them.
@@ -106,6 +98,22 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLi
   link.children = typeof children === "function" ? children(state) : children;
   return <ServerLink ref={ref} {...(link as unknown as LinkProps)} />;
 });
+
+/**
+ * Whether React Router's `NavLink` to `to` (a path from the root) is active at `pathname`: that
+ * path or, unless `end`, below it; case-insensitive unless `caseSensitive`, the paths compared as a
+ * URL writes them. For links whose active state is computed once by their list (the tabs).
+ */
+export function isNavLinkActive(to: string, pathname: string, { end = false, caseSensitive = false } = {}) {
+  let toPathname = resolved(to).pathname;
+  let locationPathname = pathname;
+  if (!caseSensitive) {
+    toPathname = toPathname.toLowerCase();
+    locationPathname = locationPathname.toLowerCase();
+  }
+  const endSlashPosition = toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
+  return locationPathname === toPathname || (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === "/");
+}
 
 /** What `NavLink` reads to mark itself, or writes again once marked. */
 const NAV_LINK_ONLY: ReadonlySet<string> = new Set(["aria-current", "caseSensitive", "className", "end", "style", "to", "children"]);

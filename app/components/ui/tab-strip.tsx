@@ -1,5 +1,8 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { StaticMarkup } from "~/lib/static-markup";
 import { cn } from "~/lib/utils";
+
+const STRIP = "scroll-row scroll-cue gap-x-1 shadow-[inset_0_-1px_0_var(--color-slate-200)] [--scroll-cue-surface:var(--color-background)]";
 
 /*
  * A screen's tabs (the analysis area, settings, the marketplace): one row that scrolls sideways on a
@@ -10,10 +13,19 @@ import { cn } from "~/lib/utils";
 export function TabStrip({ className, ...props }: ComponentProps<"nav">) {
   return (
     <nav
-      className={cn("scroll-row scroll-cue gap-x-1 shadow-[inset_0_-1px_0_var(--color-slate-200)] [--scroll-cue-surface:var(--color-background)]", className)}
+      className={cn(STRIP, className)}
       {...props}
     />
   );
+}
+
+/**
+ * The same strip, its tabs written from markup kept per `cacheKey` on the server (app/lib/
+ * static-markup.tsx): for a strip on every page of an area, whose tabs change only with the locale
+ * and the active tab. The tabs are plain links marked by `render` itself (`isNavLinkActive`).
+ */
+export function StaticTabStrip({ className, cacheKey, render, ...props }: ComponentProps<"nav"> & { cacheKey: string; render: () => ReactNode }) {
+  return <StaticMarkup as="nav" className={cn(STRIP, className)} {...props} cacheKey={cacheKey} render={render} />;
 }
 
 /** A tab's classes: for a NavLink's `className={({ isActive }) => tabClass(isActive)}` or a Link. */

@@ -2,7 +2,7 @@ import { OperatorNotice } from "~/components/operator-notice";
 import { FlaskConicalIcon, SparklesIcon } from "~/components/ui/icons";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
-import { Link, NavLink } from "~/components/ui/link";
+import { isNavLinkActive, Link } from "~/components/ui/link";
 import type { Route } from "./+types/layout";
 import { AvailabilityIndicator } from "~/components/seo-llms/availability-indicator";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -10,7 +10,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { ScreenTitle } from "~/components/screen-title";
 import { availabilityOf, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
 import { cn } from "~/lib/utils";
-import { TabStrip, tabClass } from "~/components/ui/tab-strip";
+import { StaticTabStrip, tabClass } from "~/components/ui/tab-strip";
 
 const TABS = [
   { to: "/seo-llms", key: "overview", end: true },
@@ -44,9 +44,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const { availability, hasProfile, demo, isAdmin, now } = loaderData;
+  const active = TABS.find((tab) => isNavLinkActive(tab.to, pathname, tab));
   return (
     <section className="mx-auto grid max-w-6xl grid-cols-1 gap-6 p-4 sm:p-6 lg:p-10">
       <ScreenTitle title={t("seo:title")} description={t("seo:description")}>
@@ -60,18 +61,17 @@ export default function SeoLlmsLayout({ loaderData }: Route.ComponentProps) {
           </AlertDescription>
         </Alert>
       ) : null}
-      <TabStrip aria-label={t("seo:tabs.label")}>
-        {TABS.map((tab) => (
-          <NavLink
-            key={tab.to}
-            to={tab.to}
-            end={tab.end}
-            className={({ isActive }) => tabClass(isActive)}
-          >
-            {t(`seo:tabs.${tab.key}`)}
-          </NavLink>
-        ))}
-      </TabStrip>
+      <StaticTabStrip
+        aria-label={t("seo:tabs.label")}
+        cacheKey={`seo-llms-tabs:${i18n.language}:${active?.key}`}
+        render={() =>
+          TABS.map((tab) => (
+            <Link key={tab.to} to={tab.to} aria-current={tab === active ? "page" : undefined} className={tabClass(tab === active)}>
+              {t(`seo:tabs.${tab.key}`)}
+            </Link>
+          ))
+        }
+      />
       {!hasProfile && pathname !== "/seo-llms/profile" ? (
         <Alert variant="info" className="flex flex-wrap items-center justify-between gap-3 rounded-lg p-4">
           <p className="flex items-center gap-2">
