@@ -20,6 +20,8 @@ const PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const HREF = /\shref="([^"]*)"/;
 /** React Router's inline bootstrap: the one module script it writes. */
 const MODULE_SCRIPT = /<script([^>]*)\stype="module"([^>]*)>([\s\S]*?)<\/script>/;
+/** The same, matched only where it starts (`lastIndex`). */
+const MODULE_SCRIPT_AT = new RegExp(MODULE_SCRIPT.source, "y");
 const NONCE = /\snonce="([^"]*)"/;
 export const MODULES_ID = "sl-modules";
 
@@ -63,7 +65,7 @@ const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#x2
 
 /** The page with its scripts started after the first paint; a page without scripts (or already rewritten) as it was. */
 export function scriptsAfterPaint(html: string): string {
-  const module = MODULE_SCRIPT.exec(html);
+  const module = moduleScript(html);
   if (!module) return html;
   const [whole, before, after, body] = module as unknown as [string, string, string, string];
   const nonce = NONCE.exec(`${before}${after}`)?.[1];
@@ -80,6 +82,32 @@ export function scriptsAfterPaint(html: string): string {
     }) + html.slice(end, module.index);
   // The data block carries the nonce too: every script element the server writes has it.
   const nonceAttribute = nonce === undefined ? "" : ` nonce="${nonce}"`;
-  const replacement = `<script${nonceAttribute} type="application/x-sightline-module" id="${MODULES_ID}">${body}</script><script${nonceAttribute}>${starter(hrefs)}</script>`;
+  const replacement = `<script${nonceAttribute} type="application/x-sightline-module" id="${MODULES_ID}">${body}</script><script${nonceAttribute}>${starterFor(hrefs)}</script>`;
   return `${head}${replacement}${html.slice(module.index + whole.length)}`;
+}
+
+/**
+ * The bootstrap script, found from its attribute: a string search over the page is a few times
+ * cheaper than the pattern trying every `<script` of a 40 kB page (issue 16). React escapes quotes
+ * in text and attribute values, so the attribute is the script's own; were it anything else, the
+ * whole page is searched as before.
+ */
+function moduleScript(html: string): RegExpExecArray | null {
+  const attribute = html.indexOf(' type="module"');
+  if (attribute === -1) return null;
+  MODULE_SCRIPT_AT.lastIndex = html.lastIndexOf("<script", attribute);
+  return MODULE_SCRIPT_AT.exec(html) ?? MODULE_SCRIPT.exec(html);
+}
+
+/** The starter for a list of modules: a page's list is one of a few dozen (its routes'), each written once. */
+const starters = new Map<string, string>();
+function starterFor(hrefs: string[]): string {
+  const key = hrefs.join("\n");
+  let script = starters.get(key);
+  if (script === undefined) {
+    script = starter(hrefs);
+    if (starters.size >= 500) starters.clear();
+    starters.set(key, script);
+  }
+  return script;
 }
