@@ -16,7 +16,9 @@ const preferencesCookie = signedCookie("sl_prefs", { path: "/", sameSite: "lax",
 
 export async function readPreferences(request: Request): Promise<Preferences> {
   const value = await preferencesCookie().parse(request.headers.get("cookie"));
-  const parsed = PreferencesSchema.safeParse(value ?? {});
+  // Most readers never chose anything: no cookie, and no three caught issues built to say so.
+  if (value == null) return DEFAULTS;
+  const parsed = PreferencesSchema.safeParse(value);
   return parsed.success ? parsed.data : DEFAULTS;
 }
 
