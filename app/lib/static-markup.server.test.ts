@@ -16,6 +16,7 @@ import { instanceFor } from "~/middleware/i18next.server";
 import { htmlSink } from "./html-sink.server";
 import { StaticMarkup, StaticMarkupProvider } from "./static-markup";
 import { forgetStaticMarkup, staticMarkup } from "./static-markup.server";
+import Academy from "~/routes/academy/index";
 
 // The plan dialog loads the browser's translations; the profile card around its link is never kept.
 vi.mock("~/components/billing/plan-dialog", () => ({
@@ -124,6 +125,33 @@ describe("StaticMarkup", () => {
       const theirs = (await render(navLinks, url, { kept: false })).replace(/<nav>([\s\S]*)<\/nav>/, "$1");
       const ours = await render(strip, url, { kept: true });
       expect(ours.replace(/<nav [^>]*>([\s\S]*)<\/nav>/, "$1"), url).toBe(theirs);
+    }
+  });
+
+  it("keeps the academy's course cards per locale and courses, progress included", async () => {
+    const course = (slug: string, watched: number, total: number, locale: string | null, thumbnail: string | null) => ({
+      id: `id-${slug}`,
+      slug,
+      title: `Course ${slug} <&>`,
+      description: "Crawling, indexing and serving: Google's own words.",
+      thumbnail_url: thumbnail,
+      locale,
+      chapter_count: 2,
+      video_count: total,
+      total_duration_seconds: 1922,
+      progress: { watched, total },
+    });
+    const lists = [
+      [course("a", 0, 6, "en", "https://i.ytimg.com/vi/x/hqdefault.jpg"), course("b", 0, 4, null, null)],
+      [course("a", 3, 6, "en", "https://i.ytimg.com/vi/x/hqdefault.jpg"), course("b", 0, 4, null, null)],
+      [course("a", 6, 6, "fr", null), course("b", 1, 1, "en", null)],
+      [],
+    ];
+    for (const locale of ["en", "fr"] as const) {
+      for (const courses of lists) {
+        const page = () => h(Academy, { loaderData: { courses, title: "Academy" } } as never);
+        expect(await render(page, "/academy", { kept: true, locale }), `${locale} ${JSON.stringify(courses)}`).toBe(await render(page, "/academy", { kept: false, locale }));
+      }
     }
   });
 });
