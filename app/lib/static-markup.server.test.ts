@@ -17,6 +17,7 @@ import { htmlSink } from "./html-sink.server";
 import { StaticMarkup, StaticMarkupProvider } from "./static-markup";
 import { forgetStaticMarkup, staticMarkup } from "./static-markup.server";
 import Academy from "~/routes/academy/index";
+import Overview from "~/routes/seo-llms/overview";
 
 // The plan dialog loads the browser's translations; the profile card around its link is never kept.
 vi.mock("~/components/billing/plan-dialog", () => ({
@@ -151,6 +152,49 @@ describe("StaticMarkup", () => {
       for (const courses of lists) {
         const page = () => h(Academy, { loaderData: { courses, title: "Academy" } } as never);
         expect(await render(page, "/academy", { kept: true, locale }), `${locale} ${JSON.stringify(courses)}`).toBe(await render(page, "/academy", { kept: false, locale }));
+      }
+    }
+  });
+
+  it("keeps the analysis overview's figures per locale and figures", async () => {
+    const metrics = (answers: number) => ({
+      answers,
+      mentioned: Math.floor(answers / 2),
+      tracked_presences: answers ? answers + 3 : 0,
+      visibility: answers ? 50 : null,
+      visibility_interval: answers ? { low: 31.2, high: 68.8 } : null,
+      share_of_voice: answers ? 42.5 : null,
+      share_of_voice_interval: answers ? { low: 20, high: 60 } : null,
+      average_position: answers ? 1.7 : null,
+      sentiment: { positive: answers ? 3 : 0, neutral: 1, negative: 0 },
+    });
+    const empty = {
+      period: { start: "2026-11-01T00:00:00.000Z", end: "2026-11-30T23:59:59.999Z" },
+      analyses: 0,
+      summary: metrics(0),
+      by_provider: [],
+      by_category: [],
+      brands: [],
+      engine: { version: 7, rescored_at: null },
+      trend: [],
+    };
+    const day = (date: string, answers: number) => ({ date, answers, mentioned: 2, visibility: 40, visibility_interval: { low: 10, high: 70 }, tracked_presences: 5, share_of_voice: 30, average_position: 2 });
+    const full = {
+      ...empty,
+      analyses: 3,
+      summary: metrics(12),
+      by_provider: [{ ...metrics(6), provider: "chatgpt" }, { ...metrics(6), provider: "demo" }],
+      by_category: [{ ...metrics(12), category: "comparison" }],
+      brands: [{ name: "Acme <&>", is_brand: true, answers: 12, mentions: 6, average_position: 1.5 }, { name: "Globex", is_brand: false, answers: 12, mentions: 4, average_position: 2 }],
+      engine: { version: 7, rescored_at: "2026-11-20T10:00:00.000Z" },
+      trend: [day("2026-11-10", 4), day("2026-11-11", 4), day("2026-11-12", 4)],
+    };
+    for (const locale of ["en", "fr"] as const) {
+      for (const stats of [empty, full, { ...full, engine: { version: 7, rescored_at: null } }]) {
+        const loaderData = { title: "Overview", period: 30, stats, latest: null, canAnalyze: true, blocked: null, hasProfile: true, pollingInterval: 5000, now: "2026-11-30T12:00:00.000Z" };
+        const page = () => h(Overview, { loaderData } as never);
+        const live = await render(page, "/seo-llms", { kept: false, locale });
+        expect(await render(page, "/seo-llms", { kept: true, locale }), `${locale} ${stats.analyses}`).toBe(live);
       }
     }
   });

@@ -1,5 +1,6 @@
 // React's legacy string renderer: a module apart from the one writing the page (decision 032).
 import { renderToString } from "react-dom/server.bun";
+import { I18nextProvider } from "react-i18next";
 import { NavigationType, UNSAFE_LocationContext as LocationContext } from "react-router";
 import type { StaticMarkupWriter } from "./static-markup";
 
@@ -22,14 +23,19 @@ const kept = new Map<string, string>();
  * `renderToString` is React's legacy server build, which React runs as a secondary renderer: its
  * context values are kept in a field of their own, apart from those of the renderer writing the
  * page. So rendered inside the page's render it leaves that render as it was, and sees none of the
- * page's contexts: what the subtree shows comes in through `render`'s closure (labels already
- * translated), and the key must name all of it. Keys are few and the markup small (under 10 kB each); past the bound the
+ * page's contexts but the two given here: the page's i18next (hence the locale in every key), and a
+ * location of its own. Everything else the subtree shows comes in through `render`'s closure, and
+ * the key must name all of it. Keys are few and the markup small (under 10 kB each); past the bound the
  * oldest key goes first.
  */
-export const staticMarkup: StaticMarkupWriter = (key, render) => {
+export const staticMarkup: StaticMarkupWriter = (key, render, i18n) => {
   let html = kept.get(key);
   if (html === undefined) {
-    html = renderToString(<LocationContext value={NOWHERE}>{render()}</LocationContext>);
+    html = renderToString(
+      <LocationContext value={NOWHERE}>
+        <I18nextProvider i18n={i18n}>{render()}</I18nextProvider>
+      </LocationContext>,
+    );
     if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
     kept.set(key, html);
   }

@@ -1,10 +1,12 @@
+import type { i18n as I18n } from "i18next";
 import { createContext, createElement, type JSX, type ReactNode, useContext } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Writes a subtree's HTML for `key`, rendering it only when the key is new (server only:
  * app/lib/static-markup.server.ts). Absent in the browser, where the subtree is React's as always.
  */
-export type StaticMarkupWriter = (key: string, render: () => ReactNode) => string;
+export type StaticMarkupWriter = (key: string, render: () => ReactNode, i18n: I18n) => string;
 
 const StaticMarkupContext = createContext<StaticMarkupWriter | null>(null);
 
@@ -15,7 +17,8 @@ type Props<Tag extends keyof JSX.IntrinsicElements> = JSX.IntrinsicElements[Tag]
   as: Tag;
   /**
    * Everything the subtree's markup depends on (the locale, the active entry, a count): two renders
-   * under one key must write the same HTML. The element's own props are not part of it.
+   * under one key must write the same HTML. The element's own props are not part of it. Always
+   * the locale: the subtree is translated by the page's i18next.
    */
   cacheKey: string;
   /** The element's children, built only when they are rendered. */
@@ -30,14 +33,16 @@ type Props<Tag extends keyof JSX.IntrinsicElements> = JSX.IntrinsicElements[Tag]
  * have written, since the kept HTML is React's own, rendered once.
  *
  * The subtree must be one React writes without hydration ids (`useId`) or anything hoisted into
- * `<head>`, and must not read what the key leaves out; `static-markup.server.test.tsx` holds the
- * app's uses to React's markup.
+ * `<head>`, and must not read what the key leaves out. Of the page's contexts it has only the
+ * translations (`useTranslation`); its links must be from the root (it is rendered at `/`).
+ * `static-markup.server.test.ts` holds the app's uses to React's markup.
  */
 export function StaticMarkup<Tag extends keyof JSX.IntrinsicElements>(props: Props<Tag>) {
   const write = useContext(StaticMarkupContext);
+  const { i18n } = useTranslation();
   const element: Record<string, unknown> = {};
   for (const name in props) if (name !== "as" && name !== "cacheKey" && name !== "render") element[name] = props[name as keyof Props<Tag>];
   if (write === null) return createElement(props.as, element, props.render());
-  element.dangerouslySetInnerHTML = { __html: write(props.cacheKey, props.render) };
+  element.dangerouslySetInnerHTML = { __html: write(props.cacheKey, props.render, i18n) };
   return createElement(props.as, element);
 }

@@ -15,6 +15,7 @@ import { Card } from "~/components/ui/card";
 import { ApiRequestError, availabilityOf, dataOf, getApiClient, nullOn404, read, requireSession } from "~/lib/api.server";
 
 import { titleMeta } from "~/lib/meta";
+import { StaticMarkup } from "~/lib/static-markup";
 import { parsePeriod, periodRange } from "~/lib/periods";
 import { redirectWithToast } from "~/lib/toast.server";
 import { usePolling } from "~/lib/use-polling";
@@ -127,35 +128,45 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <PeriodLinks period={period} />
       </div>
 
-      <MetricCards metrics={stats.summary} />
-      {stats.engine.rescored_at ? (
-        <p className="text-xs text-slate-500" data-testid="rescored">
-          {t("seo:engine.rescored", { date: formatDateTime(stats.engine.rescored_at, i18n.language), version: stats.engine.version })}{" "}
-          <Link to="/methodology" className="underline underline-offset-2">
-            {t("footer.methodology")}
-          </Link>
-        </p>
-      ) : null}
-      <Card asChild className="grid gap-3 p-4">
-        <section>
-          <h3 className="font-medium">{t("seo:trend.title")}</h3>
-          <TrendChart points={stats.trend} start={stats.period.start} end={stats.period.end} />
-        </section>
-      </Card>
-      <div className="grid gap-6 xl:grid-cols-2">
-        <section className="grid content-start gap-3">
-          <h3 className="font-medium">{t("seo:breakdown.byProvider")}</h3>
-          <BreakdownTable rows={stats.by_provider} by="provider" />
-        </section>
-        <section className="grid content-start gap-3">
-          <h3 className="font-medium">{t("seo:breakdown.byCategory")}</h3>
-          <BreakdownTable rows={stats.by_category} by="category" />
-        </section>
-      </div>
-      <section className="grid gap-3">
-        <h3 className="font-medium">{t("seo:brands.title")}</h3>
-        <BrandsTable brands={stats.brands} answers={stats.summary.answers} />
-      </section>
+      {/* The period's figures: the same markup for the same figures in a locale, kept (app/lib/static-markup.tsx). */}
+      <StaticMarkup
+        as="div"
+        className="contents"
+        cacheKey={`seo-overview:${i18n.language}:${JSON.stringify(stats)}`}
+        render={() => (
+          <>
+            <MetricCards metrics={stats.summary} />
+            {stats.engine.rescored_at ? (
+              <p className="text-xs text-slate-500" data-testid="rescored">
+                {t("seo:engine.rescored", { date: formatDateTime(stats.engine.rescored_at, i18n.language), version: stats.engine.version })}{" "}
+                <Link to="/methodology" className="underline underline-offset-2">
+                  {t("footer.methodology")}
+                </Link>
+              </p>
+            ) : null}
+            <Card asChild className="grid gap-3 p-4">
+              <section>
+                <h3 className="font-medium">{t("seo:trend.title")}</h3>
+                <TrendChart points={stats.trend} start={stats.period.start} end={stats.period.end} />
+              </section>
+            </Card>
+            <div className="grid gap-6 xl:grid-cols-2">
+              <section className="grid content-start gap-3">
+                <h3 className="font-medium">{t("seo:breakdown.byProvider")}</h3>
+                <BreakdownTable rows={stats.by_provider} by="provider" />
+              </section>
+              <section className="grid content-start gap-3">
+                <h3 className="font-medium">{t("seo:breakdown.byCategory")}</h3>
+                <BreakdownTable rows={stats.by_category} by="category" />
+              </section>
+            </div>
+            <section className="grid gap-3">
+              <h3 className="font-medium">{t("seo:brands.title")}</h3>
+              <BrandsTable brands={stats.brands} answers={stats.summary.answers} />
+            </section>
+          </>
+        )}
+      />
     </div>
   );
 }
