@@ -67,7 +67,7 @@ export function LegalFooter({ legalSiteUrl, year }: { legalSiteUrl: string; year
             <input type="hidden" name="intent" value="locale" />
             <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
             {/* The same fifteen buttons on every page in a locale; `contents` keeps them the form's grid items. */}
-            <StaticMarkup as="div" className="contents" cacheKey={`footer-languages:${i18n.language}`} render={() => <LanguageButtons unavailable={t("footer.languageUnavailable")} />} />
+            <StaticMarkup as="div" className="contents" cacheKey={`footer-languages:${i18n.language}`} render={() => <LanguageButtons />} />
           </form>
         </details>
       </div>
@@ -75,7 +75,9 @@ export function LegalFooter({ legalSiteUrl, year }: { legalSiteUrl: string; year
   );
 }
 
-function LanguageButtons({ unavailable }: { unavailable: string }) {
+function LanguageButtons() {
+  const { t } = useTranslation();
+  const unavailable = t("footer.languageUnavailable");
   return FOOTER_LANGUAGES.map((language) => {
     const available = isLocale(language.code);
     return (

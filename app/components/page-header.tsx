@@ -18,22 +18,22 @@ export function PageHeader({ pathname }: { pathname: string }) {
   let cacheKey = `header:${i18n.language}:${crumbs ? "trail" : "title"}`;
   if (crumbs) for (const [index, crumb] of crumbs.entries()) cacheKey += `\u0000${crumb.to}\u0000${labels?.[index]}`;
   return (
-    <StaticMarkup as="header" className="flex h-16 items-center border-b bg-card px-4 lg:px-6" cacheKey={cacheKey} render={() => <HeaderContent crumbs={crumbs} labels={labels} words={{ open: t("sidebar.open"), trail: t("breadcrumb.label"), dashboard: t("nav.dashboard") }} />} />
+    <StaticMarkup as="header" className="flex h-16 items-center border-b bg-card px-4 lg:px-6" cacheKey={cacheKey} render={() => <HeaderContent crumbs={crumbs} labels={labels} />} />
   );
 }
 
-/** Rendered apart from the page when kept: everything it shows comes in its props. */
-function HeaderContent({ crumbs, labels, words }: { crumbs: Crumb[] | null; labels: string[] | undefined; words: { open: string; trail: string; dashboard: string } }) {
+function HeaderContent({ crumbs, labels }: { crumbs: Crumb[] | null; labels: string[] | undefined }) {
+  const { t } = useTranslation();
   return (
     <>
-      <MobileMenuButton label={words.open} />
+      <MobileMenuButton />
       {crumbs ? (
-        <nav aria-label={words.trail} className="min-w-0">
+        <nav aria-label={t("breadcrumb.label")} className="min-w-0">
           <ol className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
             <li>
               <Link to="/dashboard" className="flex items-center hover:text-slate-900">
                 <HomeIcon className="size-4" aria-hidden />
-                <span className="sr-only">{words.dashboard}</span>
+                <span className="sr-only">{t("nav.dashboard")}</span>
               </Link>
             </li>
             {crumbs.map((crumb, index) => (
@@ -54,7 +54,7 @@ function HeaderContent({ crumbs, labels, words }: { crumbs: Crumb[] | null; labe
           </ol>
         </nav>
       ) : (
-        <h1 className="text-lg font-semibold">{words.dashboard}</h1>
+        <h1 className="text-lg font-semibold">{t("nav.dashboard")}</h1>
       )}
     </>
   );

@@ -195,7 +195,8 @@ export function Sidebar({
 }
 
 /** Opens the overlay below 1024 px; it sits in the page header, and is a label for the sidebar's checkbox. */
-export function MobileMenuButton({ label }: { label: string }) {
+export function MobileMenuButton() {
+  const { t } = useTranslation();
   return (
     <label
       htmlFor={MOBILE_TOGGLE_ID}
@@ -203,7 +204,7 @@ export function MobileMenuButton({ label }: { label: string }) {
       data-testid="sidebar-mobile-toggle"
     >
       <MenuIcon className="size-5" aria-hidden />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{t("sidebar.open")}</span>
     </label>
   );
 }

@@ -25,6 +25,21 @@ type Props<Tag extends keyof JSX.IntrinsicElements> = JSX.IntrinsicElements[Tag]
   render: () => ReactNode;
 };
 
+function ServerStaticMarkup<Tag extends keyof JSX.IntrinsicElements>(props: Props<Tag>) {
+  const write = useContext(StaticMarkupContext);
+  const { i18n } = useTranslation();
+  const element: Record<string, unknown> = {};
+  for (const name in props) if (name !== "as" && name !== "cacheKey" && name !== "render") element[name] = props[name as keyof Props<Tag>];
+  if (write === null) return createElement(props.as, element, props.render());
+  element.dangerouslySetInnerHTML = { __html: write(props.cacheKey, props.render, i18n) };
+  return createElement(props.as, element);
+}
+
+/** In the browser: the element and its children, nothing kept (and nothing of the above in the bundle). */
+function BrowserStaticMarkup<Tag extends keyof JSX.IntrinsicElements>({ as, cacheKey: _, render, ...element }: Props<Tag>) {
+  return createElement(as, element, render());
+}
+
 /**
  * An element whose children are the same markup for many requests (the sidebar's entries, the
  * footer's languages): on the server they are written from HTML kept per `cacheKey` instead of
@@ -37,12 +52,4 @@ type Props<Tag extends keyof JSX.IntrinsicElements> = JSX.IntrinsicElements[Tag]
  * translations (`useTranslation`); its links must be from the root (it is rendered at `/`).
  * `static-markup.server.test.ts` holds the app's uses to React's markup.
  */
-export function StaticMarkup<Tag extends keyof JSX.IntrinsicElements>(props: Props<Tag>) {
-  const write = useContext(StaticMarkupContext);
-  const { i18n } = useTranslation();
-  const element: Record<string, unknown> = {};
-  for (const name in props) if (name !== "as" && name !== "cacheKey" && name !== "render") element[name] = props[name as keyof Props<Tag>];
-  if (write === null) return createElement(props.as, element, props.render());
-  element.dangerouslySetInnerHTML = { __html: write(props.cacheKey, props.render, i18n) };
-  return createElement(props.as, element);
-}
+export const StaticMarkup = import.meta.env.SSR ? ServerStaticMarkup : BrowserStaticMarkup;

@@ -86,7 +86,7 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLi
   if (typeof to !== "string" || !FROM_THE_ROOT.test(to) || props.mask !== undefined) {
     return <RouterNavLink ref={ref} {...props} />;
   }
-  const isActive = isNavLinkActive(to, location.pathname, { end, caseSensitive });
+  const isActive = isNavLinkActive(resolved(to).pathname, location.pathname, { end, caseSensitive });
   const state = { isActive, isPending: false, isTransitioning: false };
   const className = typeof classNameProp === "function" ? classNameProp(state) : [classNameProp, isActive ? "active" : null].filter(Boolean).join(" ");
   // In the order `<ServerLink {...rest} to=… aria-current=… className=… style=…>` would give them.
@@ -100,12 +100,13 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, NavLi
 });
 
 /**
- * Whether React Router's `NavLink` to `to` (a path from the root) is active at `pathname`: that
- * path or, unless `end`, below it; case-insensitive unless `caseSensitive`, the paths compared as a
- * URL writes them. For links whose active state is computed once by their list (the tabs).
+ * Whether React Router's `NavLink` to `to` is active at `pathname`: that path or, unless `end`,
+ * below it; case-insensitive unless `caseSensitive`. `to` is a pathname as a URL writes it (a
+ * plain path from the root is one as it is: `/seo-llms/analyses`). For links whose active state
+ * is computed once by their list (the tabs).
  */
 export function isNavLinkActive(to: string, pathname: string, { end = false, caseSensitive = false } = {}) {
-  let toPathname = resolved(to).pathname;
+  let toPathname = to;
   let locationPathname = pathname;
   if (!caseSensitive) {
     toPathname = toPathname.toLowerCase();
