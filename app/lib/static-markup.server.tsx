@@ -1,4 +1,4 @@
-// React's legacy string renderer: a module apart from the one writing the page (decision 032).
+// React's legacy string renderer: a module apart from the one writing the page (decisions 032, 033).
 import { renderToString } from "react-dom/server.bun";
 import { I18nextProvider } from "react-i18next";
 import { NavigationType, UNSAFE_LocationContext as LocationContext } from "react-router";
@@ -11,7 +11,7 @@ const MAX_KEPT = 2_000;
  * The location a kept subtree is rendered at. Its markup must not depend on the page's (the key
  * would not tell two pages apart), yet the app's links read it (a `?query` link is resolved against
  * it): they find the root, so a link that would need the page's path is written wrong, and
- * `static-markup.server.test.tsx` fails, rather than kept for the wrong pages.
+ * `static-markup.server.test.ts` fails, rather than kept for the wrong pages.
  */
 const NOWHERE = { location: { pathname: "/", search: "", hash: "", state: null, key: "default" }, navigationType: NavigationType.Pop };
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 
 /**
  * Writes a subtree's HTML for `key`, rendering it only when the key is new (server only:
- * app/lib/static-markup.server.ts). Absent in the browser, where the subtree is React's as always.
+ * app/lib/static-markup.server.tsx). Absent in the browser, where the subtree is React's as always.
  */
 export type StaticMarkupWriter = (key: string, render: () => ReactNode, i18n: I18n) => string;
 

@@ -24,8 +24,8 @@ export function TabStrip({ className, ...props }: ComponentProps<"nav">) {
  * static-markup.tsx): for a strip on every page of an area, whose tabs change only with the locale
  * and the active tab. The tabs are plain links marked by `render` itself (`isNavLinkActive`).
  */
-export function StaticTabStrip({ className, cacheKey, render, ...props }: ComponentProps<"nav"> & { cacheKey: string; render: () => ReactNode }) {
-  return <StaticMarkup as="nav" className={cn(STRIP, className)} {...props} cacheKey={cacheKey} render={render} />;
+export function StaticTabStrip({ className, ...props }: ComponentProps<"nav"> & { cacheKey: string; render: () => ReactNode }) {
+  return <StaticMarkup as="nav" className={cn(STRIP, className)} {...props} />;
 }
 
 /** A tab's classes: for a NavLink's `className={({ isActive }) => tabClass(isActive)}` or a Link. */
