@@ -33,6 +33,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" } }
     : {
+        // Terser, two passes: 2.3 % less gzip than Vite's esbuild on every page (3.4 kB of the
+        // heaviest page's 150.5, issue 16), for half a second more build.
+        minify: "terser",
+        terserOptions: { compress: { passes: 2 } },
         rollupOptions: {
           output: {
             // Each module in the chunk of the pages that load it (build-plugins/page-chunks.ts).
