@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import * as OTPAuth from "otpauth";
 import { type Browser, type BrowserContext, type CDPSession, expect, type Page, test } from "@playwright/test";
 import routes from "../../app/routes";
 import { apiSignIn, requestLinkToken } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { E2E_BASE_URL, E2E_DATA_DIR, SWEEP_ADMIN_EMAILS } from "./support/env";
 import { standInForOtherHosts } from "./support/fixtures";
 import { FIXTURE_SITE_ENV } from "./support/global-setup";
@@ -397,16 +397,10 @@ async function check(page: Page, visit: Visit, sweep: Sweep): Promise<string[]> 
     lap("checks");
 
     if (sweep.axe.includes(size)) {
-      // Violations only: collecting the passes too doubles axe's time. (options() replaces what
-      // withTags() set: it comes first.)
-      const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(AXE_TAGS);
       const shell = (await page.locator(SHELL[0]!).count()) > 0;
-      if (shell && sweep.shellChecked.has(size)) for (const selector of SHELL) builder.exclude(selector);
+      const violations = await axeViolations(page, { tags: AXE_TAGS, exclude: shell && sweep.shellChecked.has(size) ? SHELL : [] });
       if (shell) sweep.shellChecked.add(size);
-      const axe = await builder.analyze();
-      for (const violation of axe.violations) {
-        problems.push(at(`axe ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 6).join(" | ")}`));
-      }
+      for (const violation of violations) problems.push(at(`axe ${violation.id} (${violation.impact}): ${violation.targets.slice(0, 6).join(" | ")}`));
       lap("axe");
     }
 
@@ -458,7 +452,7 @@ test.describe("every page", () => {
         js,
         // axe runs at both widths, in both languages, with JavaScript and without it (what is there
         // instead: plain forms, disclosure fallbacks): target sizes and scrolling regions depend on
-        // the width, French words are longer. It is most of the sweep's time.
+        // the width, French words are longer. It is about half of the sweep's time (support/axe.ts).
         axe: ["phone", "desktop"],
         shellChecked: new Set(),
         shots: path.resolve("test-results/screens", testInfo.project.name),
