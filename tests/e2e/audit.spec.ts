@@ -21,7 +21,7 @@ const REPORT_URL = /\/audit\/[0-9a-f-]{36}$/;
 
 test.describe("website audit", () => {
   test("from the profile's website: analyse → report → CSV → run again → history", async ({ page, email, signIn, ready }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signIn(page, email, { redirectTo: "/audit" });
     await saveWebsite(email, fixtureSite());
     await page.goto("/audit");
@@ -100,7 +100,7 @@ test.describe("website audit", () => {
     test.use({ locale: "fr-FR" });
 
     test("the report is translated", async ({ page, email, signIn, ready }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await signIn(page, email, { redirectTo: "/audit" });
       await ready(page);
       await expect(page.getByRole("heading", { name: "Audit du site", level: 1 })).toBeVisible();

@@ -19,7 +19,7 @@ test.describe("leaderboard and citing sources", () => {
   });
 
   test("after an analysis: the ranking with the user's row, then the sources sorted, filtered and exported", async ({ page, email, signIn, ready, javaScriptEnabled }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     // A question naming the brand: the demo assistant then speaks of it, so the ranking has the
     // user's row whatever the generated questions happen to draw.
     await analysedAccount(page, { email, signIn, ready }, "en", {
@@ -82,7 +82,7 @@ test.describe("leaderboard and citing sources", () => {
     test.use({ locale: "fr-FR" });
 
     test("the ranking and the sources are translated, the rank with a French ordinal", async ({ page, email, signIn, ready }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await analysedAccount(page, { email, signIn, ready }, "fr", { open: "/leaderboard" });
       await expect(page.getByRole("heading", { name: "Classement", level: 1 })).toBeVisible();
       const table = page.getByRole("table", { name: "Marques classées par visibilité" });

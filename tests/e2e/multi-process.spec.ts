@@ -46,7 +46,7 @@ test.describe("two processes, one PostgreSQL database", () => {
   });
 
   test.afterAll(async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.drop();
     await fs.rm(dataDir, { recursive: true, force: true });

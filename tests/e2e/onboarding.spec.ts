@@ -265,7 +265,7 @@ test("what was typed in the keywords outlives a reload: saved on blur with JavaS
 });
 
 test("a setup that fails says where and why, and offers to try again", async ({ page, email, signIn }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const send = await apiAs(email, { baseUrl: E2E_BASE_URL, dataDir: E2E_DATA_DIR });
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await send(method, path, body);

@@ -11,7 +11,7 @@ test.describe("query clusters", () => {
   });
 
   test("after an analysis: the clusters with their assistants and questions, filtered and exported", async ({ page, email, signIn, ready, javaScriptEnabled }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await analysedAccount(page, { email, signIn, ready }, "en");
 
     await page.getByRole("navigation", { name: "AI visibility sections" }).getByRole("link", { name: "Searches" }).click();
@@ -53,7 +53,7 @@ test.describe("query clusters", () => {
     test.use({ locale: "fr-FR" });
 
     test("the clusters and the filters are translated", async ({ page, email, signIn, ready }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await analysedAccount(page, { email, signIn, ready }, "fr", { open: "/seo-llms/queries" });
       await expect(page.getByRole("heading", { name: "Recherches", level: 2 })).toBeVisible();
       const first = page.getByRole("list", { name: "Groupes de recherches, les plus fréquents d’abord" }).getByTestId("query-cluster").first();

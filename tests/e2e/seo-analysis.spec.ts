@@ -3,7 +3,7 @@ import { createProfile } from "./support/seo";
 
 test.describe("AI-visibility analysis", () => {
   test("launch → in progress → completed, then the answers and the overview", async ({ page, email, signIn, ready }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signIn(page, email, { redirectTo: "/seo-llms" });
     await createProfile(email, {
       BrandName: "Acme Analytics",
@@ -69,7 +69,7 @@ test.describe("AI-visibility analysis", () => {
     test.use({ locale: "fr-FR" });
 
     test("the overview and a finished analysis are translated", async ({ page, email, signIn, ready }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await signIn(page, email, { redirectTo: "/seo-llms" });
       await createProfile(email, { BrandName: "Acme", MarketLanguage: "fr", Keywords: ["logiciel de facturation"] });
       await page.goto("/seo-llms");
