@@ -40,11 +40,16 @@ test("the load bench runs to its table", async () => {
   }
 });
 
-test("the Lighthouse bench scores a page", async () => {
+test("the Lighthouse bench scores a page, with the CPU slowdown calibrated for this host", async () => {
   test.setTimeout(120_000);
-  const results = (await bench("bench/lighthouse.ts", "lighthouse.json", { BENCH_PAGES: "/dashboard", BENCH_PORT: String(E2E_PORT + 41) })) as {
-    pages: Array<{ page: string; score: number; lcp_ms: number }>;
+  const results = (await bench("bench/lighthouse.ts", "lighthouse-calibrated.json", { BENCH_PAGES: "/dashboard", BENCH_PORT: String(E2E_PORT + 41), BENCH_LH_CPU: "calibrated" })) as {
+    cpu: string;
+    pages: Array<{ page: string; score: number; lcp_ms: number; benchmark_index: number; cpu_multiplier: number; calibrated_from?: number }>;
   };
+  expect(results.cpu).toBe("calibrated");
   expect(results.pages).toEqual([expect.objectContaining({ page: "/dashboard", score: expect.any(Number), lcp_ms: expect.any(Number) })]);
   expect(results.pages[0].score).toBeGreaterThan(0);
+  expect(results.pages[0].benchmark_index).toBeGreaterThan(0);
+  expect(results.pages[0].cpu_multiplier).toBeGreaterThanOrEqual(1);
+  expect(results.pages[0].calibrated_from).toBeGreaterThan(0);
 });
