@@ -116,11 +116,11 @@ async function main() {
           maxWaitForFcp: 60_000,
           maxWaitForLoad: 90_000,
         });
-      // A trace Chromium failed to record (NO_NAVSTART, NO_TRACING_STARTED) says nothing of the
-      // page: seen now and then on two busy cores, it is run again, twice at most.
       // Measured just before the run: on a shared machine the index moves from one minute to the next.
       const hostIndex = CPU === "calibrated" ? await measureHost() : undefined;
       const multiplier = hostIndex === undefined ? DEFAULT_CPU_MULTIPLIER : Math.round(calibratedCpuMultiplier(hostIndex) * 100) / 100;
+      // A trace Chromium failed to record (NO_NAVSTART, NO_TRACING_STARTED) says nothing of the
+      // page: seen now and then on two busy cores, it is run again, twice at most.
       let result = await run(multiplier);
       for (let retry = 0; retry < 2 && TRACE_FAILURES.has(result?.lhr.runtimeError?.code ?? ""); retry++) result = await run(multiplier);
       const lhr = result?.lhr;
